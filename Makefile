@@ -1,0 +1,30 @@
+# Sliding Puzzles, Explained: set-up, lab, tests and HTML, all from a fresh clone.
+# Needs only Python 3.10+ on the PATH as python3 (override with `make PYTHON=python3.12 ...`).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test html setup clean
+
+lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb --notebook-dir=notebooks
+
+test: $(STAMP)  ## set up if needed, then run every test and execute every notebook
+	$(BIN)/python -m pytest
+
+html: $(STAMP)  ## execute every notebook and write HTML to build/html/ (fails on any error)
+	$(BIN)/python scripts/build_html.py notebooks build/html
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build .pytest_cache

@@ -1,0 +1,34 @@
+"""puzzlelib: the helper package behind *Sliding Puzzles, Explained*.
+
+Everything a notebook needs can be imported from here:
+
+>>> from puzzlelib import Board, min_moves, is_solvable
+>>> b = Board([[4, 1, 2], [5, 0, 3]])
+>>> is_solvable(b), min_moves(b)
+(True, 5)
+"""
+
+from .board import BLANK, Board, moves_table, neighbor_cells
+from .encoding import from_key, key_digits, rank, to_key, unrank
+from .draw import draw_board, draw_path, draw_state_graph, graph_layout
+from .generate import fix_by_swap, random_board, random_solvable, scramble
+from .graph import component_labels, count_components, state_graph
+from .notebook import check, show_source, source
+from .limits import TooLargeError, check_full_bfs, reachable_count, state_count
+from .search import (Layer, bfs_layers, distance_counts, distances, farthest, min_moves,
+                     shortest_path)
+from .solvability import (SolvabilityReport, blank_distance, blank_row_from_bottom, explain,
+                          inversions, is_solvable, permutation_parity, relative_inversions)
+
+__all__ = [
+    "BLANK", "Board", "moves_table", "neighbor_cells",
+    "from_key", "key_digits", "rank", "to_key", "unrank",
+    "draw_board", "draw_path", "draw_state_graph", "graph_layout",
+    "check", "show_source", "source",
+    "fix_by_swap", "random_board", "random_solvable", "scramble",
+    "component_labels", "count_components", "state_graph",
+    "TooLargeError", "check_full_bfs", "reachable_count", "state_count",
+    "Layer", "bfs_layers", "distance_counts", "distances", "farthest", "min_moves", "shortest_path",
+    "SolvabilityReport", "blank_distance", "blank_row_from_bottom", "explain", "inversions",
+    "is_solvable", "permutation_parity", "relative_inversions",
+]

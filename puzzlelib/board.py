@@ -1,0 +1,387 @@
+"""The board: an immutable m x n grid of tiles 0..mn-1, with 0 the blank.
+
+A board is a value. Sliding a tile never changes a board; it returns a new
+one. That makes boards safe to put in sets and to use as dictionary keys,
+which is all breadth-first search needs.
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+from typing import Iterable, Sequence
+
+BLANK = 0
+
+
+def _check_int(value, what: str) -> int:
+    """Return ``value`` as an int, or raise TypeError naming ``what``.
+
+    ``True`` and ``False`` are rejected although Python counts them as ints:
+    a tile called ``True`` is a mistake, not a 1.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{what} must be an integer, got {value!r} of type {type(value).__name__}")
+    return int(value)
+
+
+def check_shape(rows, cols) -> tuple[int, int]:
+    """Validate a board shape and return it as two ints.
+
+    >>> check_shape(2, 3)
+    (2, 3)
+    >>> check_shape(0, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: a board needs at least 1 row and 1 column, got 0 x 3
+    """
+    rows = _check_int(rows, "rows")
+    cols = _check_int(cols, "cols")
+    if rows < 1 or cols < 1:
+        raise ValueError(f"a board needs at least 1 row and 1 column, got {rows} x {cols}")
+    return rows, cols
+
+
+def _check_tiles(tiles: Sequence[int], rows: int, cols: int) -> tuple[int, ...]:
+    """Check that ``tiles`` holds each of 0..rows*cols-1 exactly once."""
+    size = rows * cols
+    tiles = tuple(tiles)
+    if len(tiles) == size and all(type(t) is int for t in tiles) and sorted(tiles) == list(range(size)):
+        return tiles  # the common case, checked quickly; the slow path below explains errors
+    tiles = tuple(_check_int(t, f"tile {t!r}") for t in tiles)
+    if len(tiles) != size:
+        raise ValueError(f"a {rows} x {cols} board needs {size} tiles, got {len(tiles)}")
+    out_of_range = sorted({t for t in tiles if not 0 <= t < size})
+    if out_of_range:
+        raise ValueError(
+            f"tiles must be 0..{size - 1} on a {rows} x {cols} board (0 is the blank); "
+            f"out of range: {out_of_range}"
+        )
+    seen: set[int] = set()
+    duplicates = sorted({t for t in tiles if t in seen or seen.add(t)})
+    if duplicates:
+        missing = sorted(set(range(size)) - set(tiles))
+        raise ValueError(f"duplicate tiles {duplicates}; missing {missing}")
+    return tiles
+
+
+class Board:
+    """An immutable, hashable m x n sliding-puzzle board.
+
+    Build it from a list of rows; 0 is the blank:
+
+    >>> b = Board([[1, 2, 3], [4, 0, 5]])
+    >>> b.rows, b.cols, b.blank
+    (2, 3, (1, 1))
+    >>> b.tiles
+    (1, 2, 3, 4, 0, 5)
+    >>> print(b)
+    1 2 3
+    4 . 5
+    >>> b.slide(5) == Board.goal(2, 3)
+    True
+    """
+
+    __slots__ = ("_rows", "_cols", "_tiles", "_hash")
+
+    def __init__(self, grid: Iterable[Iterable[int]]):
+        if isinstance(grid, Board):
+            grid = grid.grid
+        if isinstance(grid, (str, bytes)) or not isinstance(grid, Iterable):
+            raise TypeError(f"a board is a list of rows, got {type(grid).__name__}")
+        rows = []
+        for i, row in enumerate(grid):
+            if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+                raise TypeError(f"row {i} must be a list of tiles, got {type(row).__name__}: {row!r}")
+            rows.append(list(row))
+        if not rows or not rows[0]:
+            raise ValueError("a board needs at least one row and one column; got an empty board")
+        widths = [len(r) for r in rows]
+        if len(set(widths)) != 1:
+            raise ValueError(f"ragged rows: every row must have the same length, got lengths {widths}")
+        n_rows, n_cols = len(rows), widths[0]
+        tiles = _check_tiles([t for r in rows for t in r], n_rows, n_cols)
+        self._init(n_rows, n_cols, tiles)
+
+    def _init(self, rows: int, cols: int, tiles: tuple[int, ...]) -> None:
+        self._rows = rows
+        self._cols = cols
+        self._tiles = tiles
+        self._hash = hash((rows, cols, tiles))
+
+    @classmethod
+    def _trusted(cls, rows: int, cols: int, tiles: tuple[int, ...]) -> "Board":
+        """Build a board from tiles already known to be valid (no checks)."""
+        board = cls.__new__(cls)
+        board._init(rows, cols, tiles)
+        return board
+
+    @classmethod
+    def from_tiles(cls, tiles: Sequence[int], rows: int, cols: int) -> "Board":
+        """Build a board from a flat, row-major sequence of tiles.
+
+        >>> Board.from_tiles((1, 2, 3, 0), 2, 2)
+        Board([[1, 2], [3, 0]])
+        """
+        rows, cols = check_shape(rows, cols)
+        return cls._trusted(rows, cols, _check_tiles(tiles, rows, cols))
+
+    @classmethod
+    def goal(cls, rows: int, cols: int, blank: str = "last") -> "Board":
+        """The usual goal: tiles 1..mn-1 in reading order, the blank last or first.
+
+        >>> print(Board.goal(2, 3))
+        1 2 3
+        4 5 .
+        >>> print(Board.goal(2, 3, blank="first"))
+        . 1 2
+        3 4 5
+        """
+        rows, cols = check_shape(rows, cols)
+        size = rows * cols
+        if blank == "last":
+            tiles = tuple(range(1, size)) + (BLANK,)
+        elif blank == "first":
+            tiles = tuple(range(size))
+        else:
+            raise ValueError(f'blank must be "last" or "first", got {blank!r}')
+        return cls._trusted(rows, cols, tiles)
+
+    @classmethod
+    def spiral(cls, rows: int, cols: int) -> "Board":
+        """The spiral goal: 1, 2, 3, ... clockwise from the top-left, blank at the end.
+
+        >>> print(Board.spiral(4, 4))
+         1  2  3  4
+        12 13 14  5
+        11  . 15  6
+        10  9  8  7
+        """
+        rows, cols = check_shape(rows, cols)
+        cells = []
+        top, bottom, left, right = 0, rows - 1, 0, cols - 1
+        while top <= bottom and left <= right:
+            cells += [(top, c) for c in range(left, right + 1)]
+            cells += [(r, right) for r in range(top + 1, bottom + 1)]
+            if top < bottom:
+                cells += [(bottom, c) for c in range(right - 1, left - 1, -1)]
+            if left < right:
+                cells += [(r, left) for r in range(bottom - 1, top, -1)]
+            top, bottom, left, right = top + 1, bottom - 1, left + 1, right - 1
+        tiles = [0] * (rows * cols)
+        for number, (r, c) in enumerate(cells, start=1):
+            tiles[r * cols + c] = number % (rows * cols)
+        return cls._trusted(rows, cols, tuple(tiles))
+
+    # --- properties ---------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        """Number of rows (m)."""
+        return self._rows
+
+    @property
+    def cols(self) -> int:
+        """Number of columns (n), also called the width."""
+        return self._cols
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, cols)``.
+
+        >>> Board.goal(3, 4).shape
+        (3, 4)
+        """
+        return self._rows, self._cols
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles as a flat tuple in reading (row-major) order."""
+        return self._tiles
+
+    @property
+    def grid(self) -> list[list[int]]:
+        """The tiles as a list of rows (a fresh list each time).
+
+        >>> Board.goal(2, 2).grid
+        [[1, 2], [3, 0]]
+        """
+        c = self._cols
+        return [list(self._tiles[r * c:(r + 1) * c]) for r in range(self._rows)]
+
+    @property
+    def blank_index(self) -> int:
+        """Index of the blank in :attr:`tiles`."""
+        return self._tiles.index(BLANK)
+
+    @property
+    def blank(self) -> tuple[int, int]:
+        """The blank's ``(row, col)``, counted from the top-left, from 0."""
+        return divmod(self.blank_index, self._cols)
+
+    def position(self, tile: int) -> tuple[int, int]:
+        """The ``(row, col)`` of ``tile``.
+
+        >>> Board([[1, 2, 3], [4, 0, 5]]).position(5)
+        (1, 2)
+        """
+        tile = _check_int(tile, "tile")
+        if not 0 <= tile < len(self._tiles):
+            raise ValueError(f"there is no tile {tile} on a {self._rows} x {self._cols} board")
+        return divmod(self._tiles.index(tile), self._cols)
+
+    # --- moves --------------------------------------------------------------
+    def movable_tiles(self) -> list[int]:
+        """The tiles next to the blank, which are the ones that can slide.
+
+        >>> Board([[1, 2, 3], [4, 0, 5]]).movable_tiles()
+        [2, 4, 5]
+        """
+        return [self._tiles[j] for j in neighbor_cells(self.blank_index, self._rows, self._cols)]
+
+    def neighbors(self) -> list["Board"]:
+        """Every board one move away, in the order up, down, left, right of the blank.
+
+        >>> [b.blank for b in Board.goal(2, 3).neighbors()]
+        [(0, 2), (1, 1)]
+        """
+        i = self.blank_index
+        out = []
+        for j in neighbor_cells(i, self._rows, self._cols):
+            t = list(self._tiles)
+            t[i], t[j] = t[j], t[i]
+            out.append(Board._trusted(self._rows, self._cols, tuple(t)))
+        return out
+
+    def slide(self, tile: int) -> "Board":
+        """Slide ``tile`` into the blank and return the new board.
+
+        >>> print(Board([[1, 2, 3], [4, 0, 5]]).slide(2))
+        1 . 3
+        4 2 5
+        >>> Board([[1, 2, 3], [4, 0, 5]]).slide(1)
+        Traceback (most recent call last):
+        ...
+        ValueError: tile 1 at (0, 0) is not next to the blank at (1, 1); movable tiles: [2, 4, 5]
+        """
+        r, c = self.position(tile)
+        if tile == BLANK:
+            raise ValueError("the blank cannot slide into itself; name a tile next to it")
+        br, bc = self.blank
+        if abs(r - br) + abs(c - bc) != 1:
+            raise ValueError(
+                f"tile {tile} at {(r, c)} is not next to the blank at {(br, bc)}; "
+                f"movable tiles: {self.movable_tiles()}"
+            )
+        i, j = br * self._cols + bc, r * self._cols + c
+        t = list(self._tiles)
+        t[i], t[j] = t[j], t[i]
+        return Board._trusted(self._rows, self._cols, tuple(t))
+
+    # --- value semantics ----------------------------------------------------
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._rows == other._rows and self._cols == other._cols and self._tiles == other._tiles
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: "Board") -> bool:
+        """Boards order by shape, then tiles, so sorted() is deterministic."""
+        return (self._rows, self._cols, self._tiles) < (other._rows, other._cols, other._tiles)
+
+    def __setattr__(self, name, value):
+        if name in Board.__slots__ and not hasattr(self, "_hash"):
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError("Board is immutable; slide() returns a new board")
+
+    def __reduce__(self):
+        return (Board, (self.grid,))
+
+    # --- display ------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"Board({self.grid})"
+
+    def __str__(self) -> str:
+        w = len(str(len(self._tiles) - 1))
+        lines = []
+        for row in self.grid:
+            lines.append(" ".join(("." if t == BLANK else str(t)).rjust(w) for t in row))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        cells = []
+        for row in self.grid:
+            tds = []
+            for t in row:
+                if t == BLANK:
+                    tds.append('<td style="width:2.2em;height:2.2em;border:1px solid #999;'
+                               'background:#eee"></td>')
+                else:
+                    tds.append('<td style="width:2.2em;height:2.2em;border:1px solid #555;'
+                               'background:#f6d28b;text-align:center;font-weight:bold;'
+                               f'font-size:1.1em">{html.escape(str(t))}</td>')
+            cells.append("<tr>" + "".join(tds) + "</tr>")
+        return ('<table style="border-collapse:collapse;display:inline-table" '
+                f'title="{self._rows} x {self._cols} board">' + "".join(cells) + "</table>")
+
+
+def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
+    """Flat indices of the cells next to ``index``: up, down, left, right.
+
+    On a 2 x 3 board this is seed 000's ``MOVES`` table:
+
+    >>> [neighbor_cells(i, 2, 3) for i in range(6)]
+    [[3, 1], [4, 0, 2], [5, 1], [0, 4], [1, 3, 5], [2, 4]]
+    """
+    r, c = divmod(index, cols)
+    out = []
+    if r > 0:
+        out.append(index - cols)
+    if r < rows - 1:
+        out.append(index + cols)
+    if c > 0:
+        out.append(index - 1)
+    if c < cols - 1:
+        out.append(index + 1)
+    return out
+
+
+def moves_table(rows: int, cols: int) -> list[list[int]]:
+    """For every cell, the sorted cells the blank can move to (seed 000's ``MOVES``).
+
+    >>> moves_table(2, 3)
+    [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
+    """
+    rows, cols = check_shape(rows, cols)
+    return [sorted(neighbor_cells(i, rows, cols)) for i in range(rows * cols)]
+
+
+def as_board(value, what: str = "board") -> Board:
+    """Accept a Board or a list of rows and return a Board.
+
+    >>> as_board([[1, 0]])
+    Board([[1, 0]])
+    """
+    if isinstance(value, Board):
+        return value
+    try:
+        return Board(value)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"{what}: {err}") from None
+
+
+def same_shape(start: Board, goal: Board) -> None:
+    """Raise ValueError if two boards differ in shape.
+
+    >>> same_shape(Board.goal(2, 3), Board.goal(3, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: the goal is 3 x 2 but the start is 2 x 3; they must have the same shape
+    """
+    if start.shape != goal.shape:
+        raise ValueError(
+            f"the goal is {goal.rows} x {goal.cols} but the start is {start.rows} x {start.cols}; "
+            "they must have the same shape"
+        )

@@ -1,0 +1,170 @@
+"""Pictures with matplotlib: a board, a solution as a filmstrip, and the state graph."""
+
+from __future__ import annotations
+
+from .board import BLANK, as_board
+
+TILE_COLOR = "#f6d28b"
+MOVED_COLOR = "#f08a4b"
+BLANK_COLOR = "#eeeeee"
+COMPONENT_COLORS = {"solvable": "#2b83ba", "unsolvable": "#d7191c"}
+
+
+def _plt():
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsize: float | None = None):
+    """Draw ``board`` as coloured squares on a matplotlib axes and return the axes.
+
+    ``highlight`` names tiles to draw in a stronger colour (say, the one just moved).
+
+    >>> from puzzlelib import Board
+    >>> ax = draw_board(Board.goal(3, 3), title="goal")
+    >>> ax.get_title()
+    'goal'
+    """
+    import matplotlib.patches as patches
+
+    board = as_board(board)
+    plt = _plt()
+    if ax is None:
+        _, ax = plt.subplots(figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
+    highlight = set(highlight)
+    if fontsize is None:
+        fontsize = 14 if board.rows * board.cols < 100 else 9
+    for r, row in enumerate(board.grid):
+        for c, tile in enumerate(row):
+            y = board.rows - 1 - r
+            if tile == BLANK:
+                ax.add_patch(patches.Rectangle((c, y), 1, 1, facecolor=BLANK_COLOR, edgecolor="#bbbbbb"))
+                continue
+            color = MOVED_COLOR if tile in highlight else TILE_COLOR
+            ax.add_patch(patches.FancyBboxPatch((c + 0.05, y + 0.05), 0.9, 0.9,
+                                                boxstyle="round,pad=0,rounding_size=0.12",
+                                                facecolor=color, edgecolor="#7a5a1e"))
+            ax.text(c + 0.5, y + 0.5, str(tile), ha="center", va="center",
+                    fontsize=fontsize, fontweight="bold", color="#3b2a0a")
+    ax.set_xlim(0, board.cols)
+    ax.set_ylim(0, board.rows)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    if title is not None:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None = None):
+    """Draw a list of boards as a filmstrip, the moved tile highlighted; return the figure.
+
+    Long paths are thinned to at most ``max_frames`` frames, always keeping
+    the first and the last.
+
+    >>> from puzzlelib import Board, shortest_path
+    >>> fig = draw_path(shortest_path(Board([[4, 1, 2], [5, 0, 3]])))
+    >>> len([ax for ax in fig.axes if ax.get_visible()])
+    6
+    """
+    path = [as_board(b) for b in path]
+    if not path:
+        raise ValueError("the path is empty; there is nothing to draw")
+    plt = _plt()
+    steps = list(range(len(path)))
+    if len(steps) > max_frames:
+        stride = (len(steps) - 1) / (max_frames - 1)
+        steps = sorted({round(i * stride) for i in range(max_frames)})
+    n = len(steps)
+    ncols = min(per_row, n)
+    nrows = -(-n // ncols)
+    board = path[0]
+    fig, axes = plt.subplots(nrows, ncols, squeeze=False,
+                             figsize=(ncols * (0.45 * board.cols + 0.3), nrows * (0.45 * board.rows + 0.6)))
+    for ax in axes.flat[n:]:
+        ax.set_visible(False)
+    for ax, i in zip(axes.flat, steps):
+        moved = ()
+        if i > 0:
+            prev = path[i - 1]
+            moved = (prev.tiles[path[i].blank_index],)
+        label = "start" if i == 0 else ("goal" if i == len(path) - 1 else f"move {i}")
+        draw_board(path[i], ax, title=label, highlight=moved, fontsize=9)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
+def graph_layout(G) -> dict:
+    """Positions for :func:`draw_state_graph`: x is the BFS layer, components side by side.
+
+    Within a layer the nodes are spread evenly, sorted by rank so the picture
+    is the same on every run.
+
+    >>> from puzzlelib import state_graph
+    >>> pos = graph_layout(state_graph(2, 2))
+    >>> len(pos)
+    24
+    """
+    by_group: dict = {}
+    for node, data in G.nodes(data=True):
+        layer = data.get("layer")
+        by_group.setdefault((data["component"], -1 if layer is None else layer), []).append(node)
+    components = sorted({c for c, _ in by_group}, key=lambda c: c != "solvable")
+    widest = max(len(nodes) for nodes in by_group.values())
+    depth = max(layer for _, layer in by_group) + 2
+    pos = {}
+    for (component, layer), nodes in by_group.items():
+        offset = components.index(component) * depth
+        for i, node in enumerate(sorted(nodes)):
+            pos[node] = (offset + max(layer, 0), (i + 0.5) / len(nodes) * widest - widest / 2)
+    return pos
+
+
+def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float | None = None,
+                     highlight=None):
+    """Draw a state graph from :func:`~puzzlelib.graph.state_graph` by BFS layer, coloured by component.
+
+    ``highlight`` is a node (a rank) to mark, such as the current board.
+
+    >>> from puzzlelib import state_graph
+    >>> ax = draw_state_graph(state_graph(2, 2))
+    >>> sorted(t.get_text() for t in ax.get_legend().get_texts())
+    ['goal', 'solvable (12 boards)', 'unsolvable (12 boards)']
+    """
+    import networkx as nx
+
+    plt = _plt()
+    if ax is None:
+        _, ax = plt.subplots(figsize=(10, 5))
+    pos = graph_layout(G)
+    n = G.number_of_nodes()
+    if node_size is None:
+        node_size = 60 if n <= 50 else 8
+    nx.draw_networkx_edges(G, pos, ax=ax, alpha=0.35 if n <= 50 else 0.15, width=0.8)
+    for component, color in COMPONENT_COLORS.items():
+        nodes = [v for v, d in G.nodes(data=True) if d["component"] == component]
+        if nodes:
+            nx.draw_networkx_nodes(G, pos, nodelist=nodes, node_color=color, node_size=node_size,
+                                   ax=ax, label=f"{component} ({len(nodes)} boards)")
+    goal = G.graph.get("goal")
+    if goal is not None:
+        from .encoding import rank
+
+        nx.draw_networkx_nodes(G, pos, nodelist=[rank(goal)], node_color="gold", node_size=node_size * 4,
+                               edgecolors="black", ax=ax, label="goal")
+    if highlight is not None:
+        nx.draw_networkx_nodes(G, pos, nodelist=[highlight], node_color="none", node_size=node_size * 9,
+                               edgecolors="black", linewidths=2, ax=ax, label="current board")
+    ax.legend(loc="upper right", fontsize=9)
+    ax.set_xlabel("BFS layer (moves from the component's root)")
+    ax.set_yticks([])
+    if title is None:
+        title = (f"State graph of the {G.graph.get('rows')} x {G.graph.get('cols')} puzzle: "
+                 f"{n} boards, {nx.number_connected_components(G)} components")
+    ax.set_title(title)
+    return ax

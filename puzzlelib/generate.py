@@ -1,0 +1,107 @@
+"""Making puzzles: a uniform random solvable board, or a random walk from a board.
+
+Seed 002 (section 9) compares the two ways. A random walk of a few moves
+stays close to where it started, so on big boards it makes easy puzzles. A
+random permutation, fixed by one swap when it lands in the wrong component,
+is uniform over all solvable boards.
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+from .board import BLANK, Board, _check_int, as_board, check_shape, neighbor_cells
+from .solvability import is_solvable
+
+
+def _rng(seed) -> _random.Random:
+    if isinstance(seed, _random.Random):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    return _random.Random(seed)
+
+
+def fix_by_swap(board) -> Board:
+    """Swap the first two tiles (blank skipped) in reading order.
+
+    On a board with at least 2 rows and 2 columns this moves the board into
+    the other component (seed 002, claim 2).
+
+    >>> print(fix_by_swap(Board([[1, 2, 3], [4, 5, 0]])))
+    2 1 3
+    4 5 .
+    """
+    board = as_board(board)
+    tiles = list(board.tiles)
+    i, j = [k for k, t in enumerate(tiles) if t != BLANK][:2]
+    tiles[i], tiles[j] = tiles[j], tiles[i]
+    return Board._trusted(board.rows, board.cols, tuple(tiles))
+
+
+def random_board(rows: int, cols: int, seed=None) -> Board:
+    """A uniformly random arrangement of the tiles, solvable or not.
+
+    >>> random_board(2, 3, seed=1) == random_board(2, 3, seed=1)
+    True
+    """
+    rows, cols = check_shape(rows, cols)
+    rng = _rng(seed)
+    tiles = list(range(rows * cols))
+    rng.shuffle(tiles)
+    return Board._trusted(rows, cols, tuple(tiles))
+
+
+def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
+    """A board drawn uniformly from all boards that can reach ``goal``.
+
+    Shuffle every tile; if the result can't reach the goal, swap the first
+    two tiles. Each solvable board is hit by exactly two shuffles (itself and
+    its swapped twin), so every solvable board is equally likely.
+
+    >>> b = random_solvable(3, 3, seed=7)
+    >>> is_solvable(b), b == random_solvable(3, 3, seed=7)
+    (True, True)
+    """
+    rows, cols = check_shape(rows, cols)
+    goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
+    if goal.shape != (rows, cols):
+        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    rng = _rng(seed)
+    if rows == 1 or cols == 1:
+        order = [t for t in goal.tiles if t != BLANK]
+        order.insert(rng.randrange(rows * cols), BLANK)
+        return Board._trusted(rows, cols, tuple(order))
+    board = random_board(rows, cols, rng)
+    return board if is_solvable(board, goal) else fix_by_swap(board)
+
+
+def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board:
+    """A random walk of ``moves`` slides from ``board``.
+
+    By default a step never undoes the step before it (unless it must, at a
+    dead end on a one-row board).
+
+    >>> b = scramble(Board.goal(3, 3), 20, seed=3)
+    >>> is_solvable(b), b == scramble(Board.goal(3, 3), 20, seed=3)
+    (True, True)
+    """
+    board = as_board(board)
+    moves = _check_int(moves, "moves")
+    if moves < 0:
+        raise ValueError(f"moves must be 0 or more, got {moves}")
+    rng = _rng(seed)
+    rows, cols = board.shape
+    tiles = list(board.tiles)
+    blank = board.blank_index
+    previous = None
+    for _ in range(moves):
+        options = neighbor_cells(blank, rows, cols)
+        if not allow_undo and previous in options and len(options) > 1:
+            options.remove(previous)
+        if not options:
+            break
+        j = rng.choice(options)
+        tiles[blank], tiles[j] = tiles[j], BLANK
+        previous, blank = blank, j
+    return Board._trusted(rows, cols, tuple(tiles))

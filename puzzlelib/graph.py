@@ -1,0 +1,195 @@
+"""The state graph: every arrangement of the tiles is a node, every move an edge.
+
+Two views of it:
+
+* :func:`state_graph` builds a :mod:`networkx` graph, small enough to draw
+  and inspect (up to about 8 cells comfortably).
+* :func:`component_labels` works on numpy arrays indexed by Lehmer rank, so
+  it can count the components of the 3 x 3 and 2 x 5 boards (362,880 and
+  3,628,800 nodes) in seconds.
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+import numpy as np
+
+from .board import Board, check_shape, neighbor_cells
+from .encoding import rank_tiles, unrank_tiles
+from .generate import fix_by_swap
+from .limits import TooLargeError, format_bytes, memory_budget
+from .solvability import is_solvable
+
+MAX_GRAPH_NODES = 400_000
+ARRAY_BYTES_PER_NODE = 64
+
+
+def _component_roots(rows: int, cols: int, goal: Board) -> list[Board]:
+    """One board per component: the goal, and for m, n >= 2 the goal with two tiles swapped."""
+    if rows == 1 or cols == 1 or rows * cols < 3:
+        return [goal]
+    return [goal, fix_by_swap(goal)]
+
+
+def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int = MAX_GRAPH_NODES):
+    """All (mn)! boards as a networkx graph; an edge joins boards one move apart.
+
+    Nodes are Lehmer ranks (see :func:`~puzzlelib.encoding.rank`). Each node has:
+
+    * ``board``: the :class:`~puzzlelib.board.Board`;
+    * ``solvable``: whether it can reach ``goal`` (default: blank last);
+    * ``component``: ``"solvable"`` or ``"unsolvable"``;
+    * ``distance``: moves to the goal, or None where the goal can't be reached;
+    * ``layer``: moves to its component's root (the goal, or the goal with its
+      first two tiles swapped), used to draw the graph layer by layer.
+
+    >>> import networkx as nx
+    >>> G = state_graph(2, 2)
+    >>> G.number_of_nodes(), G.number_of_edges(), nx.number_connected_components(G)
+    (24, 24, 2)
+    >>> G.nodes[0]["board"], G.nodes[0]["component"]
+    (Board([[0, 1], [2, 3]]), 'unsolvable')
+    """
+    import networkx as nx
+
+    from .search import bfs_layers
+
+    rows, cols = check_shape(rows, cols)
+    k = rows * cols
+    n = factorial(k)
+    if n > max_nodes:
+        raise TooLargeError(
+            f"the {rows} x {cols} state graph has {n:,} nodes, more than max_nodes={max_nodes:,}; "
+            "networkx needs about 1 KiB per node. Use component_labels() for large boards"
+        )
+    goal = Board.goal(rows, cols) if goal is None else Board(goal)
+    if goal.shape != (rows, cols):
+        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    G = nx.Graph(rows=rows, cols=cols, goal=goal)
+    table = [neighbor_cells(i, rows, cols) for i in range(k)]
+    for r in range(n):
+        tiles = unrank_tiles(r, k)
+        board = Board._trusted(rows, cols, tiles)
+        solvable = is_solvable(board, goal)
+        G.add_node(r, board=board, solvable=solvable,
+                   component="solvable" if solvable else "unsolvable", distance=None)
+        i = tiles.index(0)
+        for j in table[i]:
+            t = list(tiles)
+            t[i], t[j] = t[j], 0
+            G.add_edge(r, rank_tiles(t))
+    for root in _component_roots(rows, cols, goal):
+        for layer in bfs_layers(root):
+            for s in layer.states:
+                node = G.nodes[rank_tiles(s)]
+                node.setdefault("layer", layer.depth)
+                if root == goal:
+                    node["distance"] = layer.depth
+    for r in G.nodes:  # 1 x n boards have components that neither root reaches
+        G.nodes[r].setdefault("layer", None)
+    return G
+
+
+# --- the array view ------------------------------------------------------------
+
+def all_permutations(k: int) -> np.ndarray:
+    """Every permutation of 0..k-1, one per row, in rank (lexicographic) order.
+
+    Built from the permutations of k-1 items: put each first item ``f`` in
+    front and shift the values ``>= f`` of the rest up by one.
+
+    >>> all_permutations(3).tolist()
+    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+    """
+    perms = np.zeros((1, 0), dtype=np.int8)
+    for size in range(1, k + 1):
+        blocks = []
+        for first in range(size):
+            rest = perms + (perms >= first)
+            head = np.full((len(perms), 1), first, dtype=np.int8)
+            blocks.append(np.hstack([head, rest.astype(np.int8)]))
+        perms = np.vstack(blocks)
+    return perms
+
+
+def rank_rows(perms: np.ndarray) -> np.ndarray:
+    """Lehmer rank of every row of a 2-D array of permutations.
+
+    >>> rank_rows(all_permutations(4)).tolist() == list(range(24))
+    True
+    """
+    n, k = perms.shape
+    ranks = np.zeros(n, dtype=np.int64)
+    for i in range(k - 1):
+        smaller_after = (perms[:, i + 1:] < perms[:, i:i + 1]).sum(axis=1)
+        ranks += smaller_after * factorial(k - 1 - i)
+    return ranks
+
+
+def move_edges(rows: int, cols: int, perms: np.ndarray | None = None):
+    """For each direction the blank can move, the pair of rank arrays (from, to).
+
+    >>> [len(src) for src, dst in move_edges(2, 2)]
+    [12, 12, 12, 12]
+    """
+    k = rows * cols
+    if perms is None:
+        perms = all_permutations(k)
+    blank = np.argmin(perms, axis=1)
+    brow, bcol = np.divmod(blank, cols)
+    edges = []
+    for drow, dcol in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        ok = (brow + drow >= 0) & (brow + drow < rows) & (bcol + dcol >= 0) & (bcol + dcol < cols)
+        src = np.flatnonzero(ok)
+        if len(src) == 0:
+            continue
+        moved = perms[src].copy()
+        b = blank[src]
+        j = b + drow * cols + dcol
+        idx = np.arange(len(src))
+        moved[idx, b] = moved[idx, j]
+        moved[idx, j] = 0
+        edges.append((src, rank_rows(moved)))
+    return edges
+
+
+def component_labels(rows: int, cols: int) -> np.ndarray:
+    """For every rank, the smallest rank in its connected component.
+
+    Min-label propagation over numpy arrays: each node repeatedly takes the
+    smallest label among itself and its neighbours, with pointer jumping
+    (``label = label[label]``) to spread labels faster, until nothing changes.
+    Refused up front when the arrays would not fit in the memory budget.
+
+    >>> np.unique(component_labels(2, 2)).tolist()
+    [0, 1]
+    """
+    rows, cols = check_shape(rows, cols)
+    k = rows * cols
+    n = factorial(k)
+    need = n * (ARRAY_BYTES_PER_NODE + k)
+    if need > memory_budget():
+        raise TooLargeError(
+            f"component_labels({rows}, {cols}) needs arrays for {n:,} nodes, about "
+            f"{format_bytes(need)}, over the memory budget of {format_bytes(memory_budget())}"
+        )
+    edges = move_edges(rows, cols)
+    labels = np.arange(n, dtype=np.int64)
+    while True:
+        before = labels.copy()
+        for src, dst in edges:  # within one direction each node appears once in src
+            labels[src] = np.minimum(labels[src], labels[dst])
+        labels = labels[labels]
+        labels = labels[labels]
+        if np.array_equal(labels, before):
+            return labels
+
+
+def count_components(rows: int, cols: int) -> int:
+    """Number of connected components of the state graph, computed on arrays.
+
+    >>> count_components(2, 3), count_components(1, 3)
+    (2, 2)
+    """
+    return len(np.unique(component_labels(rows, cols)))

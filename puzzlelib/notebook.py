@@ -1,0 +1,59 @@
+"""Small helpers for the notebooks: show a function's source, check an exercise answer."""
+
+from __future__ import annotations
+
+import inspect
+
+
+def source(obj) -> str:
+    """The source code of a puzzlelib function or class, as a string.
+
+    >>> from puzzlelib import to_key
+    >>> source(to_key).splitlines()[0]
+    'def to_key(board) -> int:'
+    """
+    return inspect.getsource(obj)
+
+
+def show_source(obj):
+    """Display ``obj``'s source, syntax-highlighted, in a notebook (plain text elsewhere).
+
+    The notebooks use this to show the one copy of each algorithm, the one in
+    puzzlelib, rather than pasting a second copy.
+
+    >>> from puzzlelib import to_key
+    >>> show_source(to_key).data.startswith("```python")
+    True
+    """
+    from IPython.display import Markdown, display
+
+    md = Markdown(f"```python\n{source(obj)}```")
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover
+        shell = None
+    if shell is not None:
+        display(md)
+    return md
+
+
+def check(answer, expected, *, name: str = "answer") -> bool:
+    """Compare an exercise answer with the expected value and say so in plain words.
+
+    >>> check(3, 3)
+    correct
+    True
+    >>> check(4, 3, name="the key")
+    not yet: the key is 4, but it should be 3
+    False
+    """
+    if answer is ... or answer is None:
+        print(f"not yet: fill in {name} (replace the ... with your answer)")
+        return False
+    if answer == expected:
+        print("correct")
+        return True
+    print(f"not yet: {name} is {answer!r}, but it should be {expected!r}")
+    return False

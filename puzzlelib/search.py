@@ -1,0 +1,216 @@
+"""Breadth-first search: fewest moves, shortest paths, and the whole state space.
+
+BFS visits boards in order of their distance from the start: first the start,
+then everything one move away, then two, and so on. The first time it meets
+the goal it has found a shortest way there. Run to the end, it measures the
+distance from one board to every board it can reach.
+
+Internally states are flat tuples of tiles (hashable and fast); the public
+functions take and return :class:`~puzzlelib.board.Board` objects.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterator
+
+from .board import Board, as_board, neighbor_cells, same_shape
+from .limits import TooLargeError, check_full_bfs, format_bytes, state_limit, dict_bfs_bytes
+from .solvability import is_solvable
+
+
+def _neighbor_table(rows: int, cols: int) -> list[list[int]]:
+    return [neighbor_cells(i, rows, cols) for i in range(rows * cols)]
+
+
+def _successors(state: tuple, table: list[list[int]]) -> Iterator[tuple]:
+    """Every tuple one move away from ``state``."""
+    i = state.index(0)
+    for j in table[i]:
+        t = list(state)
+        t[i], t[j] = t[j], 0
+        yield tuple(t)
+
+
+def _goal_for(start: Board, goal) -> Board:
+    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
+    same_shape(start, goal)
+    return goal
+
+
+def _too_many(start: Board, limit: int) -> TooLargeError:
+    cells = start.rows * start.cols
+    return TooLargeError(
+        f"BFS stopped after storing {limit:,} states of the {start.rows} x {start.cols} board "
+        f"(about {format_bytes(dict_bfs_bytes(limit, cells))}, the memory budget) without "
+        "reaching the goal; this board is too far from its goal for plain BFS"
+    )
+
+
+def min_moves(start, goal=None, *, check_parity: bool = True, max_states: int | None = None) -> int:
+    """The fewest moves from ``start`` to ``goal``, or -1 when the goal can't be reached.
+
+    This is LeetCode 773's contract; the default goal has the blank last.
+    With ``check_parity`` (the default) an unreachable goal is recognised at
+    once by :func:`~puzzlelib.solvability.is_solvable`; without it, BFS
+    explores the start's whole component before answering -1, as seed 000
+    does. A search that would outgrow the memory budget raises
+    :class:`~puzzlelib.limits.TooLargeError` instead of running out of memory.
+
+    >>> min_moves(Board([[1, 2, 3], [4, 0, 5]]))
+    1
+    >>> min_moves(Board([[1, 2, 3], [5, 4, 0]]))
+    -1
+    >>> min_moves(Board([[4, 1, 2], [5, 0, 3]]))
+    5
+    """
+    path = _bfs_path(start, goal, check_parity=check_parity, max_states=max_states)
+    return -1 if path is None else len(path) - 1
+
+
+def shortest_path(start, goal=None, *, max_states: int | None = None) -> list[Board] | None:
+    """A shortest list of boards from ``start`` to ``goal`` (both included), or None.
+
+    >>> path = shortest_path(Board([[1, 2, 3], [0, 4, 5]]))
+    >>> len(path) - 1
+    2
+    >>> print(path[1])
+    1 2 3
+    4 . 5
+    >>> shortest_path(Board([[1, 2, 3], [5, 4, 0]])) is None
+    True
+    """
+    return _bfs_path(start, goal, check_parity=True, max_states=max_states)
+
+
+def _bfs_path(start, goal, *, check_parity: bool, max_states: int | None) -> list[Board] | None:
+    start = as_board(start, "start")
+    goal = _goal_for(start, goal)
+    if check_parity and not is_solvable(start, goal):
+        return None
+    rows, cols = start.shape
+    limit = state_limit(rows * cols) if max_states is None else max_states
+    table = _neighbor_table(rows, cols)
+    s, g = start.tiles, goal.tiles
+    parent: dict[tuple, tuple | None] = {s: None}
+    queue = deque([s])
+    while queue and g not in parent:
+        state = queue.popleft()
+        for nxt in _successors(state, table):
+            if nxt not in parent:
+                parent[nxt] = state
+                queue.append(nxt)
+        if len(parent) > limit:
+            raise _too_many(start, limit)
+    if g not in parent:
+        return None
+    path = []
+    state: tuple | None = g
+    while state is not None:
+        path.append(Board._trusted(rows, cols, state))
+        state = parent[state]
+    return path[::-1]
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One layer of a breadth-first search: every state at distance ``depth``."""
+
+    depth: int
+    states: tuple
+    """The layer's states as flat tile tuples, in the order BFS found them."""
+    expanded: int
+    """States expanded (their neighbours generated) before this layer was complete: all earlier layers."""
+    generated: int
+    """Neighbours generated before this layer was complete, repeats included."""
+    rows: int
+    cols: int
+
+    @property
+    def size(self) -> int:
+        """Number of states in the layer."""
+        return len(self.states)
+
+    def boards(self) -> list[Board]:
+        """The layer's states as Boards."""
+        return [Board._trusted(self.rows, self.cols, s) for s in self.states]
+
+
+def bfs_layers(start, *, max_states: int | None = None) -> Iterator[Layer]:
+    """Breadth-first search from ``start``, one layer at a time.
+
+    Layer ``d`` holds every board exactly ``d`` moves from ``start``. The
+    search refuses up front (:class:`~puzzlelib.limits.TooLargeError`) if the
+    start's whole component would not fit in the memory budget.
+
+    >>> [layer.size for layer in bfs_layers(Board.goal(2, 2))]
+    [1, 2, 2, 2, 2, 2, 1]
+    >>> last = list(bfs_layers(Board.goal(2, 2)))[-1]
+    >>> last.expanded, last.generated
+    (11, 22)
+    """
+    start = as_board(start, "start")
+    rows, cols = start.shape
+    if max_states is None:
+        check_full_bfs(rows, cols)
+    table = _neighbor_table(rows, cols)
+    seen = {start.tiles}
+    layer = [start.tiles]
+    depth = expanded = generated = 0
+    while layer:
+        yield Layer(depth, tuple(layer), expanded, generated, rows, cols)
+        nxt_layer = []
+        for state in layer:
+            expanded += 1
+            for nxt in _successors(state, table):
+                generated += 1
+                if nxt not in seen:
+                    seen.add(nxt)
+                    nxt_layer.append(nxt)
+        if max_states is not None and len(seen) > max_states:
+            raise _too_many(start, max_states)
+        layer = nxt_layer
+        depth += 1
+
+
+def distances(goal) -> dict[tuple, int]:
+    """Distance from ``goal`` to every board it can reach, keyed by tile tuple.
+
+    Moves can be undone, so this is also each board's distance *to* the goal.
+
+    >>> d = distances(Board.goal(2, 3))
+    >>> len(d), max(d.values())
+    (360, 21)
+    >>> d[Board([[4, 1, 2], [5, 0, 3]]).tiles]
+    5
+    """
+    return {s: layer.depth for layer in bfs_layers(as_board(goal, "goal")) for s in layer.states}
+
+
+def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
+    """How many boards lie at each distance from the goal (index = distance).
+
+    The length minus one is the diameter of the goal's component, measured
+    from the goal; the sum is the number of reachable boards.
+
+    >>> distance_counts(2, 3)
+    [1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1]
+    >>> sum(distance_counts(3, 3)), len(distance_counts(3, 3)) - 1
+    (181440, 31)
+    """
+    goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
+    if goal.shape != (rows, cols):
+        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    return [layer.size for layer in bfs_layers(goal)]
+
+
+def farthest(goal) -> tuple[int, list[Board]]:
+    """The largest distance from ``goal`` and every board at that distance (the antipodes).
+
+    >>> depth, boards = farthest(Board.goal(2, 3))
+    >>> depth, boards
+    (21, [Board([[4, 5, 0], [1, 2, 3]])])
+    """
+    *_, last = bfs_layers(as_board(goal, "goal"))
+    return last.depth, sorted(last.boards())

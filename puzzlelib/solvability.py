@@ -1,0 +1,224 @@
+"""Which boards can reach which goals: inversions, parity and the blank.
+
+Two equivalent rules decide it on every board with at least 2 rows and 2
+columns, for any goal:
+
+* **The width rule** (seeds 001 and 002). Count inversions in the goal's
+  order. On an odd width their parity never changes; on an even width the
+  parity of (inversions + the blank's row) never changes. A board can reach
+  the goal exactly when this number has the same parity as the goal's.
+* **The permutation rule** (seed 003). Every move swaps the blank with a
+  tile, a transposition, and moves the blank one cell. So the parity of
+  (the permutation from goal to board, blank included) + (the blank's
+  taxicab distance to its goal cell) never changes, and is even at the goal.
+
+On a board with one row or one column no tile can pass another, so the
+order of the tiles is all that matters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import BLANK, Board, as_board, same_shape
+
+
+def inversions(board) -> int:
+    """Pairs of tiles in the wrong numeric order, reading row by row; the blank is ignored.
+
+    >>> inversions(Board([[1, 2, 3], [4, 0, 5], [8, 6, 7]]))  # (8, 6) and (8, 7)
+    2
+    >>> inversions(Board.goal(3, 3))
+    0
+    """
+    board = as_board(board)
+    return _inversions([t for t in board.tiles if t != BLANK])
+
+
+def _inversions(seq) -> int:
+    return sum(1 for i, a in enumerate(seq) for b in seq[i + 1:] if a > b)
+
+
+def relative_inversions(board, goal=None) -> int:
+    """Inversions counted in the goal's reading order instead of numeric order.
+
+    Tile ``a`` and tile ``b`` form an inversion when ``a`` comes first on the
+    board but ``b`` comes first in the goal. Against the usual goal this is
+    :func:`inversions`.
+
+    >>> b = Board([[1, 2, 3], [4, 0, 5], [8, 6, 7]])
+    >>> relative_inversions(b) == inversions(b)
+    True
+    >>> relative_inversions(Board.spiral(3, 3), Board.spiral(3, 3))
+    0
+    """
+    board, goal = _board_and_goal(board, goal)
+    order = {t: i for i, t in enumerate(t for t in goal.tiles if t != BLANK)}
+    return _inversions([order[t] for t in board.tiles if t != BLANK])
+
+
+def blank_row_from_bottom(board) -> int:
+    """The blank's row counted from the bottom, the last row being 1 (as in seed 001).
+
+    >>> blank_row_from_bottom(Board.goal(3, 4))
+    1
+    >>> blank_row_from_bottom(Board.goal(3, 4, blank="first"))
+    3
+    """
+    board = as_board(board)
+    return board.rows - board.blank[0]
+
+
+def permutation_parity(board, goal=None) -> int:
+    """Parity (0 even, 1 odd) of the permutation that turns ``goal`` into ``board``, blank included.
+
+    It is the parity of the number of swaps that sort the board into the goal
+    (seed 003 counts those swaps).
+
+    >>> permutation_parity(Board([[2, 1], [3, 0]]))
+    1
+    >>> permutation_parity(Board.goal(2, 2))
+    0
+    """
+    board, goal = _board_and_goal(board, goal)
+    return _permutation_parity(board.tiles, goal.tiles)
+
+
+def _permutation_parity(tiles, goal_tiles) -> int:
+    target = {t: i for i, t in enumerate(goal_tiles)}
+    where = [target[t] for t in tiles]  # cell i holds the tile that belongs at where[i]
+    seen = [False] * len(where)
+    cycles = 0
+    for i in range(len(where)):
+        if not seen[i]:
+            cycles += 1
+            j = i
+            while not seen[j]:
+                seen[j] = True
+                j = where[j]
+    return (len(where) - cycles) % 2
+
+
+def blank_distance(board, goal=None) -> int:
+    """Taxicab (Manhattan) distance from the blank to the blank's cell in the goal.
+
+    >>> blank_distance(Board.goal(3, 3, blank="first"))
+    4
+    """
+    board, goal = _board_and_goal(board, goal)
+    (r, c), (gr, gc) = board.blank, goal.blank
+    return abs(r - gr) + abs(c - gc)
+
+
+def is_solvable(board, goal=None) -> bool:
+    """Can ``board`` reach ``goal`` by sliding tiles? (default goal: blank last)
+
+    Works for every shape, including one-row and one-column boards, and for
+    any goal of the same shape.
+
+    >>> is_solvable(Board([[1, 2, 3], [4, 0, 5]]))
+    True
+    >>> is_solvable(Board([[1, 2, 3], [5, 4, 0]]))
+    False
+    >>> is_solvable(Board([[1, 2, 3], [5, 4, 0]]), goal=Board.spiral(2, 3))
+    True
+    """
+    board, goal = _board_and_goal(board, goal)
+    if board.rows == 1 or board.cols == 1:
+        return _line_order(board) == _line_order(goal)
+    parity = _permutation_parity(board.tiles, goal.tiles)
+    (r, c), (gr, gc) = board.blank, goal.blank
+    return (parity + abs(r - gr) + abs(c - gc)) % 2 == 0
+
+
+def _line_order(board: Board) -> tuple[int, ...]:
+    return tuple(t for t in board.tiles if t != BLANK)
+
+
+def _board_and_goal(board, goal) -> tuple[Board, Board]:
+    board = as_board(board, "board")
+    goal = Board.goal(board.rows, board.cols) if goal is None else as_board(goal, "goal")
+    same_shape(board, goal)
+    return board, goal
+
+
+@dataclass(frozen=True)
+class SolvabilityReport:
+    """The numbers a solvability verdict rests on. Build it with :func:`explain`."""
+
+    rows: int
+    cols: int
+    inversions: int
+    """Inversions in numeric order, blank ignored."""
+    relative_inversions: int
+    """Inversions in the goal's order (equal to ``inversions`` for the usual goal)."""
+    blank_row_from_bottom: int
+    goal_blank_row_from_bottom: int
+    permutation_parity: int
+    """Parity of the permutation from the goal to the board, blank included."""
+    blank_distance: int
+    """Taxicab distance from the blank to the goal's blank cell."""
+    invariant: int
+    """The width rule's conserved parity: relative inversions, plus the blank's row on even widths."""
+    goal_invariant: int
+    solvable: bool
+
+    @property
+    def line(self) -> bool:
+        """True for a one-row or one-column board, where only the tile order matters."""
+        return self.rows == 1 or self.cols == 1
+
+    def __str__(self) -> str:
+        verdict = "solvable" if self.solvable else "unsolvable"
+        if self.line:
+            return (f"{self.rows} x {self.cols} is a single line: no tile can pass another, "
+                    f"so the board is {verdict} exactly when its tiles are in the goal's order.")
+        lines = [f"{self.rows} x {self.cols} board, width {self.cols} is "
+                 f"{'odd' if self.cols % 2 else 'even'}:"]
+        if self.cols % 2:
+            lines.append(f"  inversions (goal order) = {self.relative_inversions}; "
+                         f"parity {self.invariant}, goal's parity {self.goal_invariant}")
+        else:
+            lines.append(f"  inversions (goal order) + blank row from bottom = "
+                         f"{self.relative_inversions} + {self.blank_row_from_bottom}; parity "
+                         f"{self.invariant}, goal's parity {self.goal_invariant} "
+                         f"(0 + {self.goal_blank_row_from_bottom})")
+        lines.append(f"  permutation parity {self.permutation_parity} + blank distance "
+                     f"{self.blank_distance} = {self.permutation_parity + self.blank_distance}, "
+                     f"{'even' if (self.permutation_parity + self.blank_distance) % 2 == 0 else 'odd'}")
+        lines.append(f"  verdict: {verdict}")
+        return "\n".join(lines)
+
+
+def explain(board, goal=None) -> SolvabilityReport:
+    """Everything the verdict rests on, by both rules.
+
+    >>> report = explain(Board([[1, 2, 3], [5, 4, 0]]))
+    >>> report.inversions, report.blank_row_from_bottom, report.solvable
+    (1, 1, False)
+    >>> print(report)
+    2 x 3 board, width 3 is odd:
+      inversions (goal order) = 1; parity 1, goal's parity 0
+      permutation parity 1 + blank distance 0 = 1, odd
+      verdict: unsolvable
+    """
+    board, goal = _board_and_goal(board, goal)
+    rel = relative_inversions(board, goal)
+    row, goal_row = blank_row_from_bottom(board), blank_row_from_bottom(goal)
+    if board.cols % 2:
+        invariant, goal_invariant = rel % 2, 0
+    else:
+        invariant, goal_invariant = (rel + row) % 2, goal_row % 2
+    return SolvabilityReport(
+        rows=board.rows,
+        cols=board.cols,
+        inversions=inversions(board),
+        relative_inversions=rel,
+        blank_row_from_bottom=row,
+        goal_blank_row_from_bottom=goal_row,
+        permutation_parity=_permutation_parity(board.tiles, goal.tiles),
+        blank_distance=blank_distance(board, goal),
+        invariant=invariant,
+        goal_invariant=goal_invariant,
+        solvable=is_solvable(board, goal),
+    )

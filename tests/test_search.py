@@ -1,0 +1,103 @@
+"""BFS: LeetCode 773's examples, shortest paths, the whole space, and the memory guard."""
+
+import pytest
+
+from puzzlelib import (Board, TooLargeError, bfs_layers, distance_counts, distances, farthest,
+                       is_solvable, min_moves, random_solvable, shortest_path)
+
+
+def assert_is_walk(path):
+    for a, b in zip(path, path[1:]):
+        assert b in a.neighbors()
+
+
+@pytest.mark.parametrize("grid,moves", [
+    ([[1, 2, 3], [4, 0, 5]], 1),
+    ([[1, 2, 3], [5, 4, 0]], -1),
+    ([[4, 1, 2], [5, 0, 3]], 5),
+    ([[1, 2, 3], [4, 5, 0]], 0),
+    ([[3, 2, 4], [1, 5, 0]], 14),
+])
+def test_leetcode_773_examples(grid, moves):
+    assert min_moves(Board(grid)) == moves
+    assert min_moves(Board(grid), check_parity=False) == moves
+    assert min_moves(grid) == moves  # a list of rows works too
+
+
+def test_path_is_a_shortest_walk():
+    start = Board([[4, 1, 2], [5, 0, 3]])
+    path = shortest_path(start)
+    assert path[0] == start and path[-1] == Board.goal(2, 3) and len(path) == 6
+    assert_is_walk(path)
+
+
+def test_min_moves_agrees_with_the_distance_table():
+    table = distances(Board.goal(3, 3))
+    for seed in range(12):
+        b = random_solvable(3, 3, seed=seed)
+        assert min_moves(b) == table[b.tiles] == len(shortest_path(b)) - 1
+
+
+def test_other_goals_and_line_boards():
+    spiral = Board.spiral(2, 3)
+    b = Board([[1, 2, 3], [5, 4, 0]])
+    assert min_moves(b) == -1 and min_moves(b, spiral) > 0
+    assert min_moves(Board([[0, 1, 2, 3]])) == 3
+    assert min_moves(Board([[2, 1, 0]])) == -1
+    assert min_moves(Board([[2, 1, 0]]), check_parity=False) == -1
+
+
+def test_goal_of_another_shape_is_refused():
+    with pytest.raises(ValueError, match="goal is 3 x 2 but the start is 2 x 3"):
+        min_moves(Board.goal(2, 3), Board.goal(3, 2))
+    with pytest.raises(ValueError, match="goal is 3 x 2 but the start is 2 x 3"):
+        shortest_path(Board.goal(2, 3), Board.goal(3, 2))
+
+
+def test_bad_start_is_refused():
+    with pytest.raises(ValueError, match="start: duplicate tiles"):
+        min_moves([[1, 1, 2], [3, 4, 0]])
+
+
+def test_whole_space_of_2x3_and_3x3():
+    counts = distance_counts(2, 3)
+    assert sum(counts) == 360 and len(counts) - 1 == 21
+    counts = distance_counts(3, 3)
+    assert sum(counts) == 181440 and len(counts) - 1 == 31
+    depth, hardest = farthest(Board.goal(3, 3))
+    assert depth == 31 and len(hardest) == counts[-1] == 2
+
+
+def test_layers_are_disjoint_and_one_move_apart():
+    layers = list(bfs_layers(Board.goal(2, 3)))
+    seen = set()
+    for prev, layer in zip(layers, layers[1:]):
+        assert not seen & set(layer.states)
+        seen |= set(prev.states)
+        prev_set = set(prev.states)
+        for b in layer.boards():
+            assert any(n.tiles in prev_set for n in b.neighbors())
+    assert layers[-1].expanded == 360 - layers[-1].size
+    assert layers[-1].generated >= layers[-1].expanded
+
+
+def test_bipartite_layers_only_touch_neighbouring_layers():
+    depth = distances(Board.goal(2, 3))
+    for tiles, d in depth.items():
+        for n in Board.from_tiles(tiles, 2, 3).neighbors():
+            assert abs(depth[n.tiles] - d) == 1
+
+
+def test_full_bfs_too_large_is_refused_up_front():
+    with pytest.raises(TooLargeError, match="4 x 4 board would store 10,461,394,944,000 states"):
+        distance_counts(4, 4)
+    with pytest.raises(TooLargeError, match="3 x 4"):
+        next(bfs_layers(Board.goal(3, 4)))
+
+
+def test_bounded_search_gives_up_with_a_reason():
+    far = random_solvable(4, 4, seed=1)
+    assert is_solvable(far)
+    with pytest.raises(TooLargeError, match="stopped after storing 1,000 states"):
+        min_moves(far, max_states=1000)
+    assert min_moves(Board([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]])) == 1
