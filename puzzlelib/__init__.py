@@ -15,7 +15,8 @@ from .generate import fix_by_swap, random_board, random_solvable, scramble
 from .graph import component_labels, count_components, state_graph
 from .notebook import check, show_source, source
 from .limits import TooLargeError, check_full_bfs, reachable_count, state_count
-from .search import (Layer, bfs_layers, distance_counts, distances, farthest, min_moves,
+from .keyed import KeyedResult, keyed_bfs
+from .search import (Layer, bfs_layers, dfs_path, distance_counts, distances, farthest, min_moves,
                      shortest_path)
 from .solvability import (SolvabilityReport, blank_distance, blank_row_from_bottom, explain,
                           inversions, is_solvable, permutation_parity, relative_inversions)
@@ -28,7 +29,8 @@ __all__ = [
     "fix_by_swap", "random_board", "random_solvable", "scramble",
     "component_labels", "count_components", "state_graph",
     "TooLargeError", "check_full_bfs", "reachable_count", "state_count",
-    "Layer", "bfs_layers", "distance_counts", "distances", "farthest", "min_moves", "shortest_path",
+    "KeyedResult", "keyed_bfs",
+    "Layer", "bfs_layers", "dfs_path", "distance_counts", "distances", "farthest", "min_moves", "shortest_path",
     "SolvabilityReport", "blank_distance", "blank_row_from_bottom", "explain", "inversions",
     "is_solvable", "permutation_parity", "relative_inversions",
 ]

@@ -113,6 +113,45 @@ def _bfs_path(start, goal, *, check_parity: bool, max_states: int | None) -> lis
     return path[::-1]
 
 
+def dfs_path(start, goal=None, *, max_states: int | None = None) -> list[Board] | None:
+    """The first path depth-first search finds from ``start`` to ``goal``: a path, rarely a shortest one.
+
+    DFS follows one line of moves as deep as it can (neighbours in the order
+    up, down, left, right of the blank), backing up only at dead ends. It
+    never visits a board twice. It finds *a* way, not the fewest moves,
+    which is why the notebooks use BFS.
+
+    >>> start = Board([[1, 2, 3], [4, 0, 5]])
+    >>> len(shortest_path(start)) - 1, len(dfs_path(start)) - 1
+    (1, 59)
+    """
+    start = as_board(start, "start")
+    goal = _goal_for(start, goal)
+    if not is_solvable(start, goal):
+        return None
+    rows, cols = start.shape
+    limit = state_limit(rows * cols) if max_states is None else max_states
+    table = _neighbor_table(rows, cols)
+    path = [start.tiles]
+    seen = {start.tiles}
+    branches = [_successors(start.tiles, table)]
+    while branches:
+        if path[-1] == goal.tiles:
+            return [Board._trusted(rows, cols, s) for s in path]
+        for nxt in branches[-1]:
+            if nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                branches.append(_successors(nxt, table))
+                break
+        else:
+            branches.pop()
+            path.pop()
+        if len(seen) > limit:
+            raise _too_many(start, limit)
+    return None
+
+
 @dataclass(frozen=True)
 class Layer:
     """One layer of a breadth-first search: every state at distance ``depth``."""

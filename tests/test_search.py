@@ -101,3 +101,31 @@ def test_bounded_search_gives_up_with_a_reason():
     with pytest.raises(TooLargeError, match="stopped after storing 1,000 states"):
         min_moves(far, max_states=1000)
     assert min_moves(Board([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]])) == 1
+
+
+def test_seed_000s_keyed_bfs_agrees_with_min_moves_on_every_2x3_board():
+    from itertools import permutations
+
+    from puzzlelib import keyed_bfs
+
+    for p in permutations(range(6)):
+        b = Board.from_tiles(p, 2, 3)
+        result = keyed_bfs(b)
+        assert result.moves == min_moves(b)
+        assert result.visited <= 360
+        if result.moves == -1:
+            assert result.visited == 360
+
+
+def test_dfs_finds_a_valid_but_longer_path():
+    from puzzlelib import dfs_path
+
+    for seed in range(5):
+        start = random_solvable(2, 3, seed=seed)
+        path = dfs_path(start)
+        assert path[0] == start and path[-1] == Board.goal(2, 3)
+        assert_is_walk(path)
+        assert len(set(path)) == len(path)
+        assert len(path) >= len(shortest_path(start))
+    assert dfs_path(Board([[1, 2, 3], [5, 4, 0]])) is None
+    assert len(dfs_path(Board([[1, 2, 3], [4, 0, 5]]))) - 1 > 1
