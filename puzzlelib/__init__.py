@@ -10,6 +10,7 @@ Everything a notebook needs can be imported from here:
 
 from .board import BLANK, Board, moves_table, neighbor_cells
 from .encoding import from_key, key_digits, rank, to_key, unrank
+from .constructive import constructive_moves, solve_constructive
 from .draw import draw_board, draw_path, draw_state_graph, graph_layout
 from .generate import fix_by_swap, random_board, random_solvable, scramble
 from .graph import component_labels, count_components, state_graph
@@ -24,6 +25,7 @@ from .solvability import (SolvabilityReport, blank_distance, blank_row_from_bott
 __all__ = [
     "BLANK", "Board", "moves_table", "neighbor_cells",
     "from_key", "key_digits", "rank", "to_key", "unrank",
+    "constructive_moves", "solve_constructive",
     "draw_board", "draw_path", "draw_state_graph", "graph_layout",
     "check", "show_source", "source",
     "fix_by_swap", "random_board", "random_solvable", "scramble",
