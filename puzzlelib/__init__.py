@@ -10,10 +10,10 @@ Everything a notebook needs can be imported from here:
 
 from .board import BLANK, Board, moves_table, neighbor_cells
 from .encoding import from_key, key_digits, rank, to_key, unrank
-from .constructive import constructive_moves, solve_constructive
-from .draw import draw_board, draw_path, draw_state_graph, graph_layout
+from .constructive import constructive_milestones, constructive_moves, solve_constructive
+from .draw import draw_board, draw_path, draw_state_graph, graph_layout, ring_layout
 from .generate import fix_by_swap, random_board, random_solvable, scramble
-from .graph import component_labels, count_components, state_graph
+from .graph import component_labels, count_components, move_graph, state_graph
 from .notebook import check, show_source, source
 from .limits import TooLargeError, check_full_bfs, reachable_count, state_count
 from .keyed import KeyedResult, keyed_bfs
@@ -25,11 +25,11 @@ from .solvability import (SolvabilityReport, blank_distance, blank_row_from_bott
 __all__ = [
     "BLANK", "Board", "moves_table", "neighbor_cells",
     "from_key", "key_digits", "rank", "to_key", "unrank",
-    "constructive_moves", "solve_constructive",
-    "draw_board", "draw_path", "draw_state_graph", "graph_layout",
+    "constructive_milestones", "constructive_moves", "solve_constructive",
+    "draw_board", "draw_path", "draw_state_graph", "graph_layout", "ring_layout",
     "check", "show_source", "source",
     "fix_by_swap", "random_board", "random_solvable", "scramble",
-    "component_labels", "count_components", "state_graph",
+    "component_labels", "count_components", "move_graph", "state_graph",
     "TooLargeError", "check_full_bfs", "reachable_count", "state_count",
     "KeyedResult", "keyed_bfs",
     "Layer", "bfs_layers", "dfs_path", "distance_counts", "distances", "farthest", "min_moves", "shortest_path",

@@ -179,6 +179,22 @@ def constructive_moves(start, goal=None) -> list[int] | None:
     >>> constructive_moves(Board([[1, 2, 3], [5, 4, 0]])) is None
     True
     """
+    return _solve(start, goal, None)
+
+
+def constructive_milestones(start, goal=None) -> list[tuple[str, int]] | None:
+    """The solver's plan as (what was just finished, number of moves so far) pairs.
+
+    >>> constructive_milestones(Board([[4, 1, 2], [5, 0, 3]]))[-1][0]
+    'goal reached'
+    >>> [label for label, _ in constructive_milestones(Board.goal(3, 3))]
+    ['start', 'row 1', 'column 1', 'last 2 x 2', 'goal reached']
+    """
+    milestones: list[tuple[str, int]] = []
+    return None if _solve(start, goal, milestones) is None else milestones
+
+
+def _solve(start, goal, milestones: list | None) -> list[int] | None:
     start = as_board(start, "start")
     goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
     same_shape(start, goal)
@@ -186,8 +202,15 @@ def constructive_moves(start, goal=None) -> list[int] | None:
         return None
     rows, cols = start.shape
     work = _Work(start)
+
+    def mark(label: str) -> None:
+        if milestones is not None:
+            milestones.append((label, len(work.slid)))
+
+    mark("start")
     if rows == 1 or cols == 1:
         work.walk_blank(work.blank_route(goal.blank_index, set()))
+        mark("goal reached")
         return work.slid
     parked, walk_back = _park_blank(goal)
     target = {t: i for i, t in enumerate(parked.tiles)}
@@ -227,10 +250,12 @@ def constructive_moves(start, goal=None) -> list[int] | None:
             settle(at(r, c))
         # a belongs at (r, n-2), b at (r, n-1): hold a at (r, n-1) and b below it
         pair(at(r, cols - 2), at(r, cols - 1), at(r, cols - 1), at(r + 1, cols - 1), at(r, cols - 2))
+        mark(f"row {r + 1}")
     top = rows - 2
     for c in range(cols - 2):
         # a belongs at (m-2, c), b at (m-1, c): hold a at (m-1, c) and b to its right
         pair(at(top, c), at(top + 1, c), at(top + 1, c), at(top + 1, c + 1), at(top, c))
+        mark(f"column {c + 1}")
     # the last 2 x 2: blank to its bottom-right, then turn the three tiles round
     corner = at(rows - 1, cols - 1)
     work.walk_blank(work.blank_route(corner, locked))
@@ -241,7 +266,9 @@ def constructive_moves(start, goal=None) -> list[int] | None:
         work.walk_blank(cycle)
     if tuple(work.tiles) != parked.tiles:
         raise AssertionError("the last 2 x 2 did not come out: a bug in the solver")
+    mark("last 2 x 2")
     work.walk_blank(walk_back)
+    mark("goal reached")
     assert tuple(work.tiles) == goal.tiles
     return work.slid
 

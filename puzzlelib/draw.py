@@ -125,11 +125,49 @@ def graph_layout(G) -> dict:
     return pos
 
 
-def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float | None = None,
-                     highlight=None):
-    """Draw a state graph from :func:`~puzzlelib.graph.state_graph` by BFS layer, coloured by component.
+def ring_layout(G) -> dict:
+    """Positions that draw each component as a ring (a cycle) or a row (a path), side by side.
 
-    ``highlight`` is a node (a rank) to mark, such as the current board.
+    Nodes are placed in the order a walk along the component meets them, so
+    a component that is a cycle comes out as a circle. Meant for small graphs
+    such as 2 x 2 (two cycles of 12) and 1 x n (paths).
+
+    >>> from puzzlelib import state_graph
+    >>> pos = ring_layout(state_graph(2, 2))
+    >>> len(pos), round(pos[0][0] - pos[1][0], 6) != 0
+    (24, True)
+    """
+    import math
+
+    import networkx as nx
+
+    components = sorted((sorted(c) for c in nx.connected_components(G)),
+                        key=lambda c: (G.nodes[c[0]].get("component") != "solvable", c[0]))
+    per_row = max(1, math.ceil(math.sqrt(len(components))))
+    pos = {}
+    for index, nodes in enumerate(components):
+        sub = G.subgraph(nodes)
+        ends = [v for v in nodes if sub.degree(v) <= 1]
+        order = list(nx.dfs_preorder_nodes(sub, source=ends[0] if ends else nodes[0]))
+        cx, cy = 3.0 * (index % per_row), -3.0 * (index // per_row)
+        if ends:  # a path: lay it out along a line
+            for i, v in enumerate(order):
+                pos[v] = (cx - 1 + 2 * i / max(1, len(order) - 1), cy)
+        else:
+            for i, v in enumerate(order):
+                angle = 2 * math.pi * i / len(order)
+                pos[v] = (cx + math.cos(angle), cy + math.sin(angle))
+    return pos
+
+
+def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float | None = None,
+                     highlight=None, layout: str = "layers"):
+    """Draw a state graph from :func:`~puzzlelib.graph.state_graph`, coloured by component.
+
+    ``layout="layers"`` puts each board at x = its BFS layer (see
+    :func:`graph_layout`); ``layout="rings"`` draws each component as a ring
+    (see :func:`ring_layout`). ``highlight`` is a node (a rank) to mark, such
+    as the current board.
 
     >>> from puzzlelib import state_graph
     >>> ax = draw_state_graph(state_graph(2, 2))
@@ -141,7 +179,9 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     plt = _plt()
     if ax is None:
         _, ax = plt.subplots(figsize=(10, 5))
-    pos = graph_layout(G)
+    if layout not in ("layers", "rings"):
+        raise ValueError(f'layout must be "layers" or "rings", got {layout!r}')
+    pos = graph_layout(G) if layout == "layers" else ring_layout(G)
     n = G.number_of_nodes()
     if node_size is None:
         node_size = 60 if n <= 50 else 8
@@ -160,8 +200,22 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     if highlight is not None:
         nx.draw_networkx_nodes(G, pos, nodelist=[highlight], node_color="none", node_size=node_size * 9,
                                edgecolors="black", linewidths=2, ax=ax, label="current board")
-    ax.legend(loc="upper right", fontsize=9)
-    ax.set_xlabel("BFS layer (moves from the component's root)")
+    for component, color in COMPONENT_COLORS.items():  # name each component above its nodes
+        members = [v for v, d in G.nodes(data=True) if d["component"] == component]
+        if members:
+            xs, ys = zip(*(pos[v] for v in members))
+            pieces = nx.number_connected_components(G.subgraph(members))
+            label = f"{component} component" if pieces == 1 else f"{component}: {pieces} components"
+            ax.text((min(xs) + max(xs)) / 2, max(ys), label + "\n", ha="center", va="bottom",
+                    color=color, fontsize=11, fontweight="bold")
+    ax.margins(y=0.15)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1 if layout == "layers" else -0.02),
+              ncol=4, fontsize=9, markerscale=1.5 if n > 50 else 1, frameon=False)
+    if layout == "layers":
+        ax.set_xlabel("BFS layer (moves from the component's root)")
+    else:
+        ax.set_aspect("equal")
+        ax.set_xticks([])
     ax.set_yticks([])
     if title is None:
         title = (f"State graph of the {G.graph.get('rows')} x {G.graph.get('cols')} puzzle: "

@@ -1,0 +1,107 @@
+"""Quick measures of a board against a goal, found without any search.
+
+Three small tools for checking claims about boards too big for
+breadth-first search (the 15-puzzle):
+
+* :func:`swap_count`: the fewest swaps of two cells that turn the board into
+  the goal. It is what seed 003 calls its "inversion count"; its parity is
+  the permutation's parity.
+* :func:`manhattan`: the sum of every tile's taxicab distance to its goal
+  cell. A move shifts one tile by one cell, so no solution is shorter.
+* :func:`walk_blank`: slide the blank to a chosen cell by a fixed route, the
+  first step of seed 002's claims (1) and (3).
+"""
+
+from __future__ import annotations
+
+from .board import BLANK, Board, _check_int, as_board, same_shape
+
+
+def _board_and_goal(board, goal) -> tuple[Board, Board]:
+    board = as_board(board, "board")
+    goal = Board.goal(board.rows, board.cols) if goal is None else as_board(goal, "goal")
+    same_shape(board, goal)
+    return board, goal
+
+
+def swap_count(board, goal=None) -> int:
+    """The fewest swaps of two cells (blank included) that turn ``board`` into ``goal``.
+
+    It equals cells minus the number of cycles of the permutation from the
+    goal to the board, and it is exactly what sorting by swapping each wrong
+    cell with the cell holding its tile (seed 003's loop) counts.
+
+    >>> swap_count(Board([[2, 1], [3, 0]]))  # swap 2 and 1
+    1
+    >>> swap_count(Board([[0, 1], [2, 3]]))  # 1 -> 2 -> 3 -> blank -> 1: a 4-cycle
+    3
+    >>> swap_count(Board.goal(3, 3))
+    0
+    """
+    board, goal = _board_and_goal(board, goal)
+    target = {t: i for i, t in enumerate(goal.tiles)}
+    where = [target[t] for t in board.tiles]
+    seen = [False] * len(where)
+    cycles = 0
+    for i in range(len(where)):
+        if not seen[i]:
+            cycles += 1
+            j = i
+            while not seen[j]:
+                seen[j] = True
+                j = where[j]
+    return len(where) - cycles
+
+
+def manhattan(board, goal=None) -> int:
+    """Sum over the tiles (blank left out) of the taxicab distance to the tile's goal cell.
+
+    Every move shifts one tile by one cell, so it changes this sum by exactly
+    1: a board needs at least ``manhattan(board, goal)`` moves.
+
+    >>> manhattan(Board([[1, 2, 3], [4, 0, 5]]))  # only tile 5 is off, by one cell
+    1
+    >>> manhattan(Board([[3, 2, 1], [4, 5, 0]]))  # 1 and 3 are two cells off each
+    4
+    """
+    board, goal = _board_and_goal(board, goal)
+    cols = board.cols
+    home = {t: divmod(i, cols) for i, t in enumerate(goal.tiles)}
+    total = 0
+    for i, t in enumerate(board.tiles):
+        if t != BLANK:
+            r, c = divmod(i, cols)
+            gr, gc = home[t]
+            total += abs(r - gr) + abs(c - gc)
+    return total
+
+
+def walk_blank(board, row=None, col=None) -> Board:
+    """Slide the blank to ``(row, col)``: first along its row, then along the column.
+
+    The default target is the bottom-right cell. Each step is a legal move,
+    so the result is in the same component as ``board``.
+
+    >>> print(walk_blank(Board([[0, 1, 2], [3, 4, 5]])))
+    1 2 5
+    3 4 .
+    >>> walk_blank(Board([[1, 2, 3], [4, 5, 0]])) == Board.goal(2, 3)
+    True
+    """
+    board = as_board(board)
+    row = board.rows - 1 if row is None else _check_int(row, "row")
+    col = board.cols - 1 if col is None else _check_int(col, "col")
+    if not (0 <= row < board.rows and 0 <= col < board.cols):
+        raise ValueError(f"cell ({row}, {col}) is not on a {board.rows} x {board.cols} board")
+    tiles = list(board.tiles)
+    cols = board.cols
+    r, c = board.blank
+    while c != col:
+        step = 1 if col > c else -1
+        tiles[r * cols + c], tiles[r * cols + c + step] = tiles[r * cols + c + step], BLANK
+        c += step
+    while r != row:
+        step = 1 if row > r else -1
+        tiles[r * cols + c], tiles[(r + step) * cols + c] = tiles[(r + step) * cols + c], BLANK
+        r += step
+    return Board._trusted(board.rows, board.cols, tuple(tiles))
