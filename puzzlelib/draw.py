@@ -200,14 +200,13 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     if highlight is not None:
         nx.draw_networkx_nodes(G, pos, nodelist=[highlight], node_color="none", node_size=node_size * 9,
                                edgecolors="black", linewidths=2, ax=ax, label="current board")
-    for component, color in COMPONENT_COLORS.items():  # name each component above its nodes
-        members = [v for v, d in G.nodes(data=True) if d["component"] == component]
-        if members:
-            xs, ys = zip(*(pos[v] for v in members))
-            pieces = nx.number_connected_components(G.subgraph(members))
-            label = f"{component} component" if pieces == 1 else f"{component}: {pieces} components"
-            ax.text((min(xs) + max(xs)) / 2, max(ys), label + "\n", ha="center", va="bottom",
-                    color=color, fontsize=11, fontweight="bold")
+    pieces = list(nx.connected_components(G))
+    for piece in pieces:  # name each component above its nodes
+        component = G.nodes[next(iter(piece))]["component"]
+        xs, ys = zip(*(pos[v] for v in piece))
+        ax.text((min(xs) + max(xs)) / 2, max(ys), f"{component}\n" if len(pieces) > 2 else
+                f"{component} component\n", ha="center", va="bottom", color=COMPONENT_COLORS[component],
+                fontsize=11 if len(pieces) <= 2 else 8, fontweight="bold")
     ax.margins(y=0.15)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1 if layout == "layers" else -0.02),
               ncol=4, fontsize=9, markerscale=1.5 if n > 50 else 1, frameon=False)

@@ -39,21 +39,21 @@ def show_source(obj):
     return md
 
 
-def check(answer, expected, *, name: str = "answer") -> bool:
+def check(answer, expected, *, name: str = "answer") -> None:
     """Compare an exercise answer with the expected value and say so in plain words.
+
+    It prints rather than returns, so a notebook cell shows only the message.
 
     >>> check(3, 3)
     correct
-    True
     >>> check(4, 3, name="the key")
     not yet: the key is 4, but it should be 3
-    False
+    >>> check(..., 3)
+    not yet: fill in answer (replace the ... with your answer)
     """
     if answer is ... or answer is None:
         print(f"not yet: fill in {name} (replace the ... with your answer)")
-        return False
-    if answer == expected:
+    elif answer == expected:
         print("correct")
-        return True
-    print(f"not yet: {name} is {answer!r}, but it should be {expected!r}")
-    return False
+    else:
+        print(f"not yet: {name} is {answer!r}, but it should be {expected!r}")
