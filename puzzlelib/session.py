@@ -1,0 +1,212 @@
+"""The state behind the puzzle player: a board, its goal, a history, and the numbers to show.
+
+:class:`PlaySession` holds everything the player widget shows and does,
+without any widgets, so it can be tested and reused on its own. Each player
+has its own session; nothing is shared between players.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .board import Board, as_board, check_shape
+from .constructive import solve_constructive
+from .generate import fix_by_swap, random_solvable, scramble
+from .search import distances
+from .solvability import explain
+
+EXACT_DISTANCE_MAX_CELLS = 9
+"""Boards up to 3 x 3 get exact distances from a BFS table; larger ones the Manhattan distance."""
+
+GOAL_KINDS = ("blank last", "blank first", "spiral")
+
+
+def make_goal(rows: int, cols: int, kind: str = "blank last") -> Board:
+    """The goal called ``kind``: "blank last", "blank first" or "spiral".
+
+    >>> print(make_goal(2, 3, "spiral"))
+    1 2 3
+    . 5 4
+    """
+    if kind == "blank last":
+        return Board.goal(rows, cols)
+    if kind == "blank first":
+        return Board.goal(rows, cols, blank="first")
+    if kind == "spiral":
+        return Board.spiral(rows, cols)
+    raise ValueError(f"goal kind must be one of {GOAL_KINDS}, got {kind!r}")
+
+
+@lru_cache(maxsize=16)
+def _distance_table(goal: Board) -> dict:
+    return distances(goal)
+
+
+def manhattan(board, goal) -> int:
+    """Sum over the tiles (not the blank) of the taxicab distance to the tile's goal cell.
+
+    A lower bound on the number of moves: each move shifts one tile by one cell.
+
+    >>> manhattan(Board([[4, 1, 2], [5, 0, 3]]), Board.goal(2, 3))
+    5
+    """
+    board, goal = as_board(board), as_board(goal)
+    where = {t: divmod(i, goal.cols) for i, t in enumerate(goal.tiles)}
+    total = 0
+    for i, t in enumerate(board.tiles):
+        if t:
+            r, c = divmod(i, board.cols)
+            gr, gc = where[t]
+            total += abs(r - gr) + abs(c - gc)
+    return total
+
+
+@dataclass(frozen=True)
+class Panel:
+    """The numbers the player shows after every move."""
+
+    moves: int
+    inversions: int
+    blank_row_from_bottom: int
+    invariant: int
+    goal_invariant: int
+    solvable: bool
+    distance: int | None
+    """Exact moves to the goal (None when unreachable), or the Manhattan distance."""
+    distance_is_exact: bool
+
+    @property
+    def component(self) -> str:
+        return "solvable" if self.solvable else "unsolvable"
+
+    @property
+    def distance_text(self) -> str:
+        if not self.solvable:
+            return "unreachable (other component)"
+        if self.distance_is_exact:
+            return f"{self.distance} moves (exact, BFS)"
+        return f"at least {self.distance} moves (Manhattan distance)"
+
+
+class PlaySession:
+    """A board being played: slide tiles, shuffle, scramble, swap, undo, reset, solve.
+
+    >>> s = PlaySession(Board([[1, 2, 3], [4, 0, 5]]))
+    >>> s.click(5), s.board == s.goal, s.panel().moves
+    (True, True, 1)
+    >>> s.click(1)  # not next to the blank: nothing happens
+    False
+    >>> s.undo()
+    True
+    >>> print(s.board)
+    1 2 3
+    4 . 5
+    """
+
+    def __init__(self, board=None, goal=None, rows: int = 3, cols: int = 3, seed: int = 0):
+        if board is None and goal is None:
+            rows, cols = check_shape(rows, cols)
+            goal = Board.goal(rows, cols)
+        elif goal is None:
+            board = as_board(board, "board")
+            goal = Board.goal(board.rows, board.cols)
+        goal = as_board(goal, "goal")
+        board = goal if board is None else as_board(board, "board")
+        if board.shape != goal.shape:
+            raise ValueError(f"the goal is {goal.rows} x {goal.cols} but the board is "
+                             f"{board.rows} x {board.cols}; they must have the same shape")
+        self.goal = goal
+        self.start = board
+        self.board = board
+        self.history: list[tuple[Board, int]] = []
+        self.moves = 0
+        self._rng = random.Random(seed)
+        self.message = ""
+
+    # --- actions ------------------------------------------------------------
+    def _go(self, board: Board, moves: int, message: str) -> None:
+        self.history.append((self.board, self.moves))
+        self.board = board
+        self.moves += moves
+        self.message = message
+
+    def click(self, tile: int) -> bool:
+        """Slide ``tile`` if it is next to the blank; otherwise change nothing and say why."""
+        if tile == 0:
+            self.message = "that is the blank: click a tile next to it"
+            return False
+        if tile not in self.board.movable_tiles():
+            self.message = (f"tile {tile} is not next to the blank; "
+                            f"you can move {sorted(self.board.movable_tiles())}")
+            return False
+        self._go(self.board.slide(tile), 1, f"moved {tile}")
+        return True
+
+    def shuffle(self) -> None:
+        """Jump to a uniformly random board that can reach the goal (seeded)."""
+        b = random_solvable(self.board.rows, self.board.cols, goal=self.goal, seed=self._rng)
+        self._go(b, -self.moves, "shuffled: a uniformly random solvable board")
+
+    def scramble(self, n: int) -> None:
+        """Make ``n`` random moves (a seeded random walk)."""
+        self._go(scramble(self.board, n, seed=self._rng), n, f"scrambled {n} moves")
+
+    def swap(self) -> None:
+        """Swap the first two tiles: the board jumps to the other component."""
+        self._go(fix_by_swap(self.board), 0, "swapped two tiles: now in the other component")
+
+    def undo(self) -> bool:
+        """Go back one step; False when there is nothing to undo."""
+        if not self.history:
+            self.message = "nothing to undo"
+            return False
+        self.board, self.moves = self.history.pop()
+        self.message = "undone"
+        return True
+
+    def reset(self) -> None:
+        """Back to the board the session started with, history cleared."""
+        self.board = self.start
+        self.history.clear()
+        self.moves = 0
+        self.message = "reset"
+
+    def solution(self) -> tuple[list[Board] | None, str]:
+        """A path from the current board to the goal, and how it was found.
+
+        Up to 3 x 3 the path is a shortest one, read from the BFS table;
+        beyond that it comes from the constructive solver (long but sure).
+        """
+        if not explain(self.board, self.goal).solvable:
+            return None, "no solution: the board is in the other component"
+        if self.board.rows * self.board.cols <= EXACT_DISTANCE_MAX_CELLS:
+            table = _distance_table(self.goal)
+            path = [self.board]
+            while path[-1] != self.goal:
+                d = table[path[-1].tiles]
+                path.append(next(n for n in path[-1].neighbors() if table[n.tiles] == d - 1))
+            return path, f"shortest solution: {len(path) - 1} moves (BFS)"
+        path = solve_constructive(self.board, self.goal)
+        return path, f"constructive solution: {len(path) - 1} moves (not the shortest)"
+
+    def step_to(self, board: Board) -> None:
+        """Record one move of an animated solution."""
+        self._go(board, 1, self.message)
+
+    # --- what to show -------------------------------------------------------
+    def panel(self) -> Panel:
+        """The numbers for the live panel."""
+        r = explain(self.board, self.goal)
+        cells = self.board.rows * self.board.cols
+        if cells <= EXACT_DISTANCE_MAX_CELLS:
+            distance = _distance_table(self.goal).get(self.board.tiles)
+            exact = True
+        else:
+            distance = manhattan(self.board, self.goal)
+            exact = False
+        return Panel(moves=self.moves, inversions=r.inversions,
+                     blank_row_from_bottom=r.blank_row_from_bottom, invariant=r.invariant,
+                     goal_invariant=r.goal_invariant, solvable=r.solvable,
+                     distance=distance if r.solvable else None, distance_is_exact=exact)

@@ -1,0 +1,177 @@
+"""The puzzle player, driven kernel-side through its buttons, checked against puzzlelib."""
+
+import pytest
+
+from puzzlelib import Board, explain, is_solvable, min_moves
+from puzzlelib.session import PlaySession, manhattan
+from puzzlelib.widgets import BLANK_TEXT, BFSExplorer, PuzzleWidget
+
+
+def shown_board(p: PuzzleWidget) -> Board:
+    """Read the board back from the button texts, as a person would."""
+    grid = [[0 if t == BLANK_TEXT else int(t) for t in row] for row in p.grid_texts()]
+    return Board(grid)
+
+
+def assert_panel_matches(p: PuzzleWidget):
+    board, goal = p.session.board, p.session.goal
+    assert shown_board(p) == board
+    r = explain(board, goal)
+    v = {k: x.value for k, x in p.value_widgets.items()}
+    assert v["moves"] == str(p.session.moves)
+    assert v["inversions"] == str(r.inversions)
+    assert v["blank row"].startswith(f"{r.blank_row_from_bottom} ")
+    assert f"= {r.invariant} (goal: {r.goal_invariant})" in v["invariant"]
+    assert ("unsolvable" in v["component"]) == (not is_solvable(board, goal))
+    if not r.solvable:
+        assert v["distance"].startswith("unreachable")
+    elif board.rows * board.cols <= 9:
+        assert v["distance"] == f"{min_moves(board, goal)} moves (exact, BFS)"
+    else:
+        assert v["distance"] == f"at least {manhattan(board, goal)} moves (Manhattan distance)"
+
+
+def test_click_next_to_blank_slides_and_panel_follows():
+    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    assert_panel_matches(p)
+    p.tile_buttons[5].click()
+    assert p.session.board == Board([[1, 2, 3], [4, 5, 0], [7, 8, 6]])
+    assert_panel_matches(p)
+    p.tile_buttons[6].click()
+    assert p.session.board == Board.goal(3, 3) and p.value_widgets["distance"].value == "0 moves (exact, BFS)"
+    assert_panel_matches(p)
+
+
+def test_illegal_click_changes_nothing_and_says_why():
+    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    before = (p.session.board, p.session.moves, p.grid_texts(), {k: x.value for k, x in p.value_widgets.items()})
+    p.tile_buttons[1].click()
+    after = (p.session.board, p.session.moves, p.grid_texts(), {k: x.value for k, x in p.value_widgets.items()})
+    assert before == after
+    assert "tile 1 is not next to the blank" in p.message.value
+
+
+def test_undo_restores_the_exact_state():
+    p = PuzzleWidget(rows=3, cols=3, seed=4)
+    p.buttons["shuffle"].click()
+    snapshots = []
+    for tile in [p.session.board.movable_tiles()[0]]:
+        snapshots.append((p.session.board, p.session.moves, p.grid_texts()))
+        p.tile_buttons[tile].click()
+    snapshots.append((p.session.board, p.session.moves, p.grid_texts()))
+    p.buttons["swap"].click()
+    p.buttons["scramble"].click()
+    for expected in reversed(snapshots):
+        p.buttons["undo"].click()
+        if (p.session.board, p.session.moves, p.grid_texts()) != expected:
+            p.buttons["undo"].click()
+        assert (p.session.board, p.session.moves, p.grid_texts()) == expected
+        assert_panel_matches(p)
+
+
+def test_each_action_then_undo_is_exact():
+    p = PuzzleWidget(rows=3, cols=4, seed=1)
+    for name in ["shuffle", "scramble", "swap", "reset"]:
+        state = (p.session.board, p.session.moves, p.grid_texts())
+        p.buttons[name].click()
+        assert_panel_matches(p)
+        if name != "reset":
+            p.buttons["undo"].click()
+            assert (p.session.board, p.session.moves, p.grid_texts()) == state
+            p.buttons[name].click()
+
+
+def test_swap_flips_the_component():
+    p = PuzzleWidget(rows=2, cols=3)
+    assert "unsolvable" not in p.value_widgets["component"].value
+    image_before = p.graph_image.value
+    p.buttons["swap"].click()
+    assert "unsolvable" in p.value_widgets["component"].value
+    assert p.value_widgets["distance"].value.startswith("unreachable")
+    assert p.graph_image.value != image_before  # the marker moved to the other component
+    p.buttons["swap"].click()
+    assert "unsolvable" not in p.value_widgets["component"].value
+
+
+def test_shuffle_is_seeded_and_solvable():
+    a, b = PuzzleWidget(seed=7), PuzzleWidget(seed=7)
+    a.buttons["shuffle"].click()
+    b.buttons["shuffle"].click()
+    assert a.session.board == b.session.board and is_solvable(a.session.board)
+    assert a.session.moves == 0
+
+
+def test_scramble_n_moves():
+    p = PuzzleWidget(rows=4, cols=4, seed=2)
+    p.scramble_moves.value = 30
+    p.buttons["scramble"].click()
+    assert p.session.moves == 30 and is_solvable(p.session.board)
+    assert_panel_matches(p)
+
+
+def test_solve_animates_a_shortest_solution_up_to_3x3():
+    p = PuzzleWidget(rows=3, cols=3, seed=3, animation_delay=0)
+    p.buttons["shuffle"].click()
+    need = min_moves(p.session.board)
+    p.buttons["solve"].click()
+    assert p.session.board == Board.goal(3, 3) and p.session.moves == need
+    assert f"shortest solution: {need} moves" in p.message.value
+    assert_panel_matches(p)
+
+
+def test_solve_4x4_uses_the_constructive_solver_and_refuses_unsolvable():
+    p = PuzzleWidget(rows=4, cols=4, seed=3, animation_delay=0)
+    p.buttons["shuffle"].click()
+    p.buttons["solve"].click()
+    assert p.session.board == Board.goal(4, 4)
+    assert "constructive solution" in p.message.value and "not the shortest" in p.message.value
+    p.buttons["swap"].click()
+    board = p.session.board
+    p.buttons["solve"].click()
+    assert p.session.board == board and "no solution" in p.message.value
+
+
+def test_size_and_goal_choices():
+    p = PuzzleWidget()
+    p.size_choice.value = "2x2"
+    assert p.session.board == Board.goal(2, 2) and len(p.grid.children) == 4
+    assert p.graph_image.layout.display is None and p.graph_image.value
+    p.goal_choice.value = "spiral"
+    assert p.session.goal == Board.spiral(2, 2)
+    p.size_choice.value = "4x4"
+    assert p.session.goal == Board.spiral(4, 4) and len(p.grid.children) == 16
+    assert p.graph_image.layout.display == "none"
+    assert_panel_matches(p)
+    assert "Manhattan" in p.value_widgets["distance"].value
+
+
+def test_two_players_do_not_interfere():
+    a, b = PuzzleWidget(rows=3, cols=3), PuzzleWidget(rows=3, cols=3)
+    a.buttons["swap"].click()
+    a.size_choice.value = "2x3"
+    assert b.session.board == Board.goal(3, 3) and b.session.moves == 0
+    assert "unsolvable" not in b.value_widgets["component"].value
+
+
+def test_blank_shows_a_non_breaking_space_not_an_empty_string():
+    p = PuzzleWidget(Board([[1, 2], [3, 0]]))
+    assert p.tile_buttons[0].description == BLANK_TEXT != ""
+    p.tile_buttons[3].click()
+    assert all(b.description != "" for b in p.grid.children)
+
+
+def test_bfs_explorer():
+    e = BFSExplorer(3, 3, samples=3)
+    assert e.depth.max == 31 and sum(e.layer_sizes) == 181440
+    e.depth.value = 31
+    assert "<b>2</b> boards at depth 31" in e.summary.value
+    assert e.boards.value.count("<table") == 2
+    e.depth.value = 5
+    assert e.boards.value.count("<table") == 3
+
+
+def test_session_rejects_bad_input():
+    with pytest.raises(ValueError, match="goal is 2 x 2 but the board is 3 x 3"):
+        PlaySession(Board.goal(3, 3), Board.goal(2, 2))
+    with pytest.raises(ValueError, match="duplicate"):
+        PuzzleWidget([[1, 1], [2, 0]])
