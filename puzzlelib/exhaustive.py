@@ -39,17 +39,18 @@ def _goal_tiles(goal, k: int) -> tuple[int, ...]:
 
 
 def _pairs_in_wrong_order(values: np.ndarray, ignore: int | None = None) -> np.ndarray:
-    """For each row, the number of pairs i < j with values[i] > values[j]."""
+    """For each row, the number of pairs i < j with values[i] > values[j] (pairs with ``ignore`` skipped)."""
     n, k = values.shape
-    count = np.zeros(n, dtype=np.int64)
+    columns = [np.ascontiguousarray(values[:, i]) for i in range(k)]
+    count = np.zeros(n, dtype=np.int32)
     for i in range(k - 1):
-        later = values[:, i + 1:]
-        wrong = later < values[:, i:i + 1]
-        if ignore is not None:
-            wrong &= later != ignore
-            wrong &= (values[:, i:i + 1] != ignore)
-        count += wrong.sum(axis=1)
-    return count
+        for j in range(i + 1, k):
+            wrong = columns[i] > columns[j]
+            if ignore is not None:
+                wrong &= columns[j] != ignore
+                wrong &= columns[i] != ignore
+            count += wrong
+    return count.astype(np.int64)
 
 
 def inversion_counts(perms, goal=None) -> np.ndarray:
@@ -70,7 +71,7 @@ def inversion_counts(perms, goal=None) -> np.ndarray:
     if goal is None:
         return _pairs_in_wrong_order(perms, ignore=BLANK)
     order = [t for t in _goal_tiles(goal, k) if t != BLANK]
-    place = np.zeros(k, dtype=np.int64)
+    place = np.zeros(k, dtype=np.int16)
     place[order] = np.arange(1, k)     # the goal's reading order, 1..k-1; the blank stays 0
     return _pairs_in_wrong_order(place[perms], ignore=0)
 
@@ -86,7 +87,7 @@ def permutation_parities(perms, goal=None) -> np.ndarray:
     """
     perms = np.asarray(perms)
     k = perms.shape[1]
-    place = np.zeros(k, dtype=np.int64)
+    place = np.zeros(k, dtype=np.int16)
     place[list(_goal_tiles(goal, k))] = np.arange(k)
     return _pairs_in_wrong_order(place[perms]) % 2
 
