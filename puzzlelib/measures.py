@@ -1,11 +1,8 @@
 """Quick measures of a board against a goal, found without any search.
 
-Three small tools for checking claims about boards too big for
+Two small tools for checking claims about boards too big for
 breadth-first search (the 15-puzzle):
 
-* :func:`swap_count`: the fewest swaps of two cells that turn the board into
-  the goal. It is what seed 003 calls its "inversion count"; its parity is
-  the permutation's parity.
 * :func:`manhattan`: the sum of every tile's taxicab distance to its goal
   cell. A move shifts one tile by one cell, so no solution is shorter.
 * :func:`walk_blank`: slide the blank to a chosen cell by a fixed route, the
@@ -14,43 +11,8 @@ breadth-first search (the 15-puzzle):
 
 from __future__ import annotations
 
-from .board import BLANK, Board, _check_int, as_board, same_shape
-
-
-def _board_and_goal(board, goal) -> tuple[Board, Board]:
-    board = as_board(board, "board")
-    goal = Board.goal(board.rows, board.cols) if goal is None else as_board(goal, "goal")
-    same_shape(board, goal)
-    return board, goal
-
-
-def swap_count(board, goal=None) -> int:
-    """The fewest swaps of two cells (blank included) that turn ``board`` into ``goal``.
-
-    It equals cells minus the number of cycles of the permutation from the
-    goal to the board, and it is exactly what sorting by swapping each wrong
-    cell with the cell holding its tile (seed 003's loop) counts.
-
-    >>> swap_count(Board([[2, 1], [3, 0]]))  # swap 2 and 1
-    1
-    >>> swap_count(Board([[0, 1], [2, 3]]))  # 1 -> 2 -> 3 -> blank -> 1: a 4-cycle
-    3
-    >>> swap_count(Board.goal(3, 3))
-    0
-    """
-    board, goal = _board_and_goal(board, goal)
-    target = {t: i for i, t in enumerate(goal.tiles)}
-    where = [target[t] for t in board.tiles]
-    seen = [False] * len(where)
-    cycles = 0
-    for i in range(len(where)):
-        if not seen[i]:
-            cycles += 1
-            j = i
-            while not seen[j]:
-                seen[j] = True
-                j = where[j]
-    return len(where) - cycles
+from .board import BLANK, Board, _check_int, as_board
+from .solvability import _board_and_goal
 
 
 def manhattan(board, goal=None) -> int:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from .board import Board, as_board, check_shape
 from .constructive import solve_constructive
 from .generate import fix_by_swap, random_solvable, scramble
+from .measures import manhattan
 from .search import distances
 from .solvability import explain
 
@@ -42,25 +43,6 @@ def make_goal(rows: int, cols: int, kind: str = "blank last") -> Board:
 @lru_cache(maxsize=16)
 def _distance_table(goal: Board) -> dict:
     return distances(goal)
-
-
-def manhattan(board, goal) -> int:
-    """Sum over the tiles (not the blank) of the taxicab distance to the tile's goal cell.
-
-    A lower bound on the number of moves: each move shifts one tile by one cell.
-
-    >>> manhattan(Board([[4, 1, 2], [5, 0, 3]]), Board.goal(2, 3))
-    5
-    """
-    board, goal = as_board(board), as_board(goal)
-    where = {t: divmod(i, goal.cols) for i, t in enumerate(goal.tiles)}
-    total = 0
-    for i, t in enumerate(board.tiles):
-        if t:
-            r, c = divmod(i, board.cols)
-            gr, gc = where[t]
-            total += abs(r - gr) + abs(c - gc)
-    return total
 
 
 @dataclass(frozen=True)

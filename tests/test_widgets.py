@@ -3,7 +3,8 @@
 import pytest
 
 from puzzlelib import Board, explain, is_solvable, min_moves
-from puzzlelib.session import PlaySession, manhattan
+from puzzlelib.measures import manhattan
+from puzzlelib.session import PlaySession
 from puzzlelib.widgets import BLANK_TEXT, BFSExplorer, PuzzleWidget
 
 
