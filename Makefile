@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test html setup clean
+.PHONY: lab test html app setup clean
 
 lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb --notebook-dir=notebooks
@@ -17,13 +17,16 @@ test: $(STAMP)  ## set up if needed, then run every test and execute every noteb
 html: $(STAMP)  ## execute every notebook and write HTML to build/html/ (fails on any error)
 	$(BIN)/python scripts/build_html.py notebooks build/html
 
+app: $(STAMP)  ## serve the puzzle player (06_play.ipynb) as a stand-alone page with Voila
+	$(BIN)/voila notebooks/06_play.ipynb --Voila.ip=127.0.0.1
+
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,app]'
 	touch $(STAMP)
 
 clean:

@@ -102,6 +102,10 @@ class PuzzleWidget(w.VBox):
             "reset": w.Button(description="reset"),
             "solve": w.Button(description="solve", button_style="success"),
         }
+        for key, widget in self.value_widgets.items():  # CSS classes let a browser test find them
+            widget.add_class("panel-" + key.replace(" ", "-"))
+        for name, button in self.buttons.items():
+            button.add_class("action-" + name)
         self.buttons["shuffle"].on_click(lambda _: self._act(self.session.shuffle))
         self.buttons["scramble"].on_click(lambda _: self._act(self.session.scramble, self.scramble_moves.value))
         self.buttons["swap"].on_click(lambda _: self._act(self.session.swap))
@@ -119,7 +123,8 @@ class PuzzleWidget(w.VBox):
             w.HBox([self.buttons["shuffle"], self.buttons["swap"], self.buttons["solve"]]),
             w.HBox([self.scramble_moves, self.buttons["scramble"], self.buttons["undo"], self.buttons["reset"]]),
         ])
-        self.play_area = w.HBox([self.grid, self.panel_box, self.graph_image])
+        self.play_area = w.HBox([self.grid, self.panel_box, self.graph_image],
+                                layout=w.Layout(align_items="flex-start"))
         super().__init__([controls, self.play_area, self.message])
         self.add_class("puzzle-widget")
         self._build_grid()
@@ -143,8 +148,9 @@ class PuzzleWidget(w.VBox):
             buttons.append(button)
         self._cell_buttons = buttons
         self.grid.children = buttons
-        self.grid.layout = w.Layout(grid_template_columns=f"repeat({cols}, 56px)", grid_gap="4px",
-                                    width=f"{cols * 60}px")
+        self.grid.layout = w.Layout(grid_template_columns=f"repeat({cols}, 56px)",
+                                    grid_template_rows=f"repeat({rows}, 56px)", grid_gap="4px",
+                                    width=f"{cols * 60}px", height=f"{rows * 60}px")
 
     def _on_shape(self, _change=None) -> None:
         rows, cols = (int(x) for x in self.size_choice.value.split("x"))

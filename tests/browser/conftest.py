@@ -1,0 +1,128 @@
+"""Servers and a browser for the real-browser tests: JupyterLab and Voila on 127.0.0.1, Debian's Chromium.
+
+Playwright cannot download its own browser here, so the tests drive the system
+Chromium through ``executable_path``. Without Chromium they are skipped with a
+message saying how to enable them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ENABLE = "install Chromium to enable them: sudo apt-get install -y chromium fonts-dejavu-core"
+
+if CHROMIUM is None:
+    pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover
+    pytest.skip("browser tests skipped: playwright is not installed (pip install -e '.[test]')",
+                allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, proc: subprocess.Popen, seconds: float = 60) -> None:
+    """Poll ``url`` until the server answers at all (any HTTP status counts as up)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"server at {url} did not answer within {seconds} s")
+
+
+def start(cmd: list[str], env: dict, log: Path) -> subprocess.Popen:
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory):
+    """JupyterLab with fresh settings, on a free port with a random token."""
+    home = tmp_path_factory.mktemp("lab")
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
+                 "JUPYTERLAB_WORKSPACES_DIR"):
+        env[name] = str(home / name.lower())
+        Path(env[name]).mkdir()
+    notify = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
+    notify.mkdir(parents=True)
+    (notify / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
+    port, token = free_port(), secrets.token_hex(16)
+    proc = start([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+                  f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={NOTEBOOKS}",
+                  "--LabApp.news_url=None", "--LabApp.expose_app_in_browser=True"], env, home / "lab.log")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(f"{base}/api/status?token={token}", proc)
+        yield base, token
+    finally:
+        stop(proc)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """Voila serving 06_play.ipynb on a free port with a random token."""
+    home = tmp_path_factory.mktemp("voila")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"))
+    port, token = free_port(), secrets.token_hex(16)
+    proc = start([sys.executable, "-m", "voila", str(NOTEBOOKS / "06_play.ipynb"), "--no-browser",
+                  "--Voila.ip=127.0.0.1", f"--port={port}", f"--token={token}"], env, home / "voila.log")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(f"{base}/voila/static/", proc)
+        yield base, token
+    finally:
+        stop(proc)

@@ -1,0 +1,87 @@
+"""The puzzle player in a real browser: click a tile, see the grid change; swap, see the component change.
+
+These read what is on screen (the buttons' texts), not the kernel's state, so
+they catch display bugs such as a blank tile that keeps its old label.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import SCREENSHOTS
+
+NBSP = "\u00a0"
+TIMEOUT = 90_000  # ms
+
+
+def grid_texts(widget) -> list[str]:
+    return [t.replace(NBSP, " ").strip() for t in widget.locator(".puzzle-tile").all_text_contents()]
+
+
+def component_text(widget) -> str:
+    return widget.locator(".panel-component").text_content().strip()
+
+
+def play(page, widget, shot_name: str) -> None:
+    """Click a tile next to the blank and check the screen; then press swap and check the panel."""
+    widget.locator(".puzzle-tile").first.wait_for(timeout=TIMEOUT)
+    page.wait_for_function(  # rendered, with the numbers on the tiles
+        """sel => { const w = document.querySelector(sel);
+                    return w && [...w.querySelectorAll('.puzzle-tile')].filter(b => /\\d/.test(b.textContent)).length === 5; }""",
+        arg=".puzzle-widget", timeout=TIMEOUT)
+    before = grid_texts(widget)
+    cols = 3  # the first player in 06_play.ipynb is 2 x 3
+    blank = before.index("")
+    r, c = divmod(blank, cols)
+    neighbour = blank + 1 if c + 1 < cols else blank - 1
+    tile = before[neighbour]
+    assert re.fullmatch(r"\d+", tile), before
+    widget.locator(".puzzle-tile").nth(neighbour).click()
+    expected = list(before)
+    expected[blank], expected[neighbour] = tile, ""
+    page.wait_for_function(
+        """([sel, want]) => {
+            const w = document.querySelectorAll(sel)[0];
+            const got = [...w.querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim());
+            return JSON.stringify(got) === JSON.stringify(want);
+        }""", arg=[".puzzle-widget", expected], timeout=TIMEOUT)
+    assert grid_texts(widget) == expected
+    assert sum(1 for t in grid_texts(widget) if t == "") == 1  # exactly one blank on screen
+    assert widget.locator(".panel-moves").text_content().strip() == "1"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{shot_name}_after_click.png"))
+
+    assert component_text(widget) == "solvable"
+    graph_src = widget.locator("img").first.get_attribute("src")
+    widget.locator(".action-swap").click()
+    page.wait_for_function(
+        """sel => document.querySelectorAll(sel)[0].querySelector('.panel-component').textContent.trim() === 'unsolvable'""",
+        arg=".puzzle-widget", timeout=TIMEOUT)
+    assert component_text(widget) == "unsolvable"
+    page.wait_for_function(  # the state-graph picture is redrawn with the ring in the other component
+        """([sel, old]) => document.querySelector(sel).querySelector('img').getAttribute('src') !== old""",
+        arg=[".puzzle-widget", graph_src], timeout=TIMEOUT)
+    assert widget.locator(".panel-distance").text_content().startswith("unreachable")
+    after_swap = grid_texts(widget)
+    assert after_swap != expected and sorted(after_swap) == sorted(expected)
+    page.screenshot(path=str(SCREENSHOTS / f"{shot_name}_after_swap.png"))
+    widget.screenshot(path=str(SCREENSHOTS / f"{shot_name}_widget.png"))
+
+
+def test_player_in_jupyterlab(page, lab_server):
+    base, token = lab_server
+    page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
+    page.wait_for_function(
+        """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+                   return k && k.status === 'idle'; }""", timeout=TIMEOUT)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    widget = page.locator(".puzzle-widget").first
+    play(page, widget, "lab_player")
+
+
+def test_player_in_voila(page, voila_server):
+    base, token = voila_server
+    page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
+    widget = page.locator(".puzzle-widget").first
+    play(page, widget, "voila_player")
