@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import numbers
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 BLANK = 0
@@ -138,14 +139,9 @@ class Board:
         3 4 5
         """
         rows, cols = check_shape(rows, cols)
-        size = rows * cols
-        if blank == "last":
-            tiles = tuple(range(1, size)) + (BLANK,)
-        elif blank == "first":
-            tiles = tuple(range(size))
-        else:
+        if blank not in ("last", "first"):
             raise ValueError(f'blank must be "last" or "first", got {blank!r}')
-        return cls._trusted(rows, cols, tiles)
+        return _goal(rows, cols, blank)
 
     @classmethod
     def spiral(cls, rows: int, cols: int) -> "Board":
@@ -325,6 +321,14 @@ class Board:
             cells.append("<tr>" + "".join(tds) + "</tr>")
         return ('<table style="border-collapse:collapse;display:inline-table" '
                 f'title="{self._rows} x {self._cols} board">' + "".join(cells) + "</table>")
+
+
+@lru_cache(maxsize=64)
+def _goal(rows: int, cols: int, blank: str) -> Board:
+    """The goal boards, made once each: boards are immutable, so sharing them is safe."""
+    size = rows * cols
+    tiles = tuple(range(1, size)) + (BLANK,) if blank == "last" else tuple(range(size))
+    return Board._trusted(rows, cols, tiles)
 
 
 def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:

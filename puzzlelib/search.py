@@ -160,9 +160,13 @@ class Layer:
     states: tuple
     """The layer's states as flat tile tuples, in the order BFS found them."""
     expanded: int
-    """States expanded (their neighbours generated) before this layer was complete: all earlier layers."""
+    """States expanded (their neighbours generated) to find this layer: all earlier layers.
+
+    The last layer is never expanded by the search that found it, so a whole
+    search expands ``last.expanded`` states, and also generates the last
+    layer's neighbours to learn that nothing new is left."""
     generated: int
-    """Neighbours generated before this layer was complete, repeats included."""
+    """Neighbours generated to find this layer, repeats included (see ``expanded``)."""
     rows: int
     cols: int
 
@@ -230,8 +234,11 @@ def distances(goal) -> dict[tuple, int]:
 def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
     """How many boards lie at each distance from the goal (index = distance).
 
-    The length minus one is the diameter of the goal's component, measured
-    from the goal; the sum is the number of reachable boards.
+    The length minus one is the largest distance from the goal (the goal's
+    *eccentricity*); the sum is the number of reachable boards. For the
+    usual goals the eccentricity equals the diameter of the component, but
+    not for every goal (3 x 3 with the blank in the centre: 30, against a
+    diameter of 31).
 
     >>> distance_counts(2, 3)
     [1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1]

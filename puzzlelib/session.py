@@ -68,7 +68,7 @@ class Panel:
         if not self.solvable:
             return "unreachable (other component)"
         if self.distance_is_exact:
-            return f"{self.distance} moves (exact, BFS)"
+            return f"{self.distance} move{'' if self.distance == 1 else 's'} (exact, BFS)"
         return f"at least {self.distance} moves (Manhattan distance)"
 
 

@@ -27,7 +27,8 @@ def assert_panel_matches(p: PuzzleWidget):
     if not r.solvable:
         assert v["distance"].startswith("unreachable")
     elif board.rows * board.cols <= 9:
-        assert v["distance"] == f"{min_moves(board, goal)} moves (exact, BFS)"
+        d = min_moves(board, goal)
+        assert v["distance"] == f"{d} move{'' if d == 1 else 's'} (exact, BFS)"
     else:
         assert v["distance"] == f"at least {manhattan(board, goal)} moves (Manhattan distance)"
 

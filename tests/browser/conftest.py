@@ -2,7 +2,8 @@
 
 Playwright cannot download its own browser here, so the tests drive the system
 Chromium through ``executable_path``. Without Chromium they are skipped with a
-message saying how to enable them.
+message saying how to enable them (the skip is in the test module: a conftest
+cannot skip).
 """
 
 from __future__ import annotations
@@ -27,13 +28,6 @@ SCREENSHOTS = ROOT / "build" / "screenshots"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENABLE = "install Chromium to enable them: sudo apt-get install -y chromium fonts-dejavu-core"
 
-if CHROMIUM is None:
-    pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover
-    pytest.skip("browser tests skipped: playwright is not installed (pip install -e '.[test]')",
-                allow_module_level=True)
 
 
 def free_port() -> int:
@@ -72,6 +66,8 @@ def stop(proc: subprocess.Popen) -> None:
 
 @pytest.fixture(scope="session")
 def browser():
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -88,10 +84,9 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture(scope="session")
-def lab_server(tmp_path_factory):
-    """JupyterLab with fresh settings, on a free port with a random token."""
-    home = tmp_path_factory.mktemp("lab")
+def jupyter_server(tmp_path_factory, app: str):
+    """A Jupyter app ("jupyterlab" or "notebook") with fresh settings, on a free port with a random token."""
+    home = tmp_path_factory.mktemp(app)
     env = dict(os.environ)
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
                  "JUPYTERLAB_WORKSPACES_DIR"):
@@ -101,15 +96,29 @@ def lab_server(tmp_path_factory):
     notify.mkdir(parents=True)
     (notify / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
     port, token = free_port(), secrets.token_hex(16)
-    proc = start([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+    extra = (["--LabApp.news_url=None", "--LabApp.expose_app_in_browser=True"] if app == "jupyterlab"
+             else ["--JupyterNotebookApp.expose_app_in_browser=True"])
+    proc = start([sys.executable, "-m", app, "--no-browser", "--allow-root", "--ip=127.0.0.1",
                   f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={NOTEBOOKS}",
-                  "--LabApp.news_url=None", "--LabApp.expose_app_in_browser=True"], env, home / "lab.log")
+                  *extra], env, home / f"{app}.log")
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(f"{base}/api/status?token={token}", proc)
         yield base, token
     finally:
         stop(proc)
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory):
+    """JupyterLab 4."""
+    yield from jupyter_server(tmp_path_factory, "jupyterlab")
+
+
+@pytest.fixture(scope="session")
+def notebook_server(tmp_path_factory):
+    """Jupyter Notebook 7."""
+    yield from jupyter_server(tmp_path_factory, "notebook")
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import re
 
-from .conftest import SCREENSHOTS
+import pytest
+
+from .conftest import CHROMIUM, ENABLE, SCREENSHOTS
+
+if CHROMIUM is None:
+    pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
+pytest.importorskip("playwright", reason="browser tests skipped: playwright is not installed "
+                    "(make test installs it)")
 
 NBSP = "\u00a0"
 TIMEOUT = 90_000  # ms
@@ -68,16 +75,27 @@ def play(page, widget, shot_name: str) -> None:
     widget.screenshot(path=str(SCREENSHOTS / f"{shot_name}_widget.png"))
 
 
-def test_player_in_jupyterlab(page, lab_server):
-    base, token = lab_server
-    page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
+def run_all_cells(page) -> None:
+    """Wait for the kernel, then Run All through the app's command registry (Lab 4 and Notebook 7)."""
     page.wait_for_function(
         """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
                    const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
                    return k && k.status === 'idle'; }""", timeout=TIMEOUT)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    widget = page.locator(".puzzle-widget").first
-    play(page, widget, "lab_player")
+
+
+def test_player_in_jupyterlab(page, lab_server):
+    base, token = lab_server
+    page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
+    run_all_cells(page)
+    play(page, page.locator(".puzzle-widget").first, "lab_player")
+
+
+def test_player_in_notebook7(page, notebook_server):
+    base, token = notebook_server
+    page.goto(f"{base}/notebooks/06_play.ipynb?token={token}", timeout=TIMEOUT)
+    run_all_cells(page)
+    play(page, page.locator(".puzzle-widget").first, "notebook7_player")
 
 
 def test_player_in_voila(page, voila_server):
