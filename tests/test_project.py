@@ -80,3 +80,15 @@ def test_every_public_function_has_a_runnable_example():
                 assert ">>>" in doc, f"puzzlelib.{name} has no example in its docstring"
             else:
                 assert doc, f"puzzlelib.{name} has no docstring"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_links_point_to_existing_notebooks(path):
+    nb = nbformat.read(path, as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    targets = re.findall(r"\]\(([^)#\s]+\.ipynb)\)", text)
+    assert targets, f"{path.name} links to no other notebook"
+    for target in targets:
+        assert (path.parent / target).exists(), f"{path.name} links to missing {target}"
+    summary = text.split("## Summary")[-1]
+    assert re.search(r"\]\([^)]+\.ipynb\)", summary), f"{path.name} does not end with a link onwards"
