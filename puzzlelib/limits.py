@@ -8,6 +8,15 @@ guard multiplies that by the number of states the search may meet and
 compares the product with a budget: half the memory the machine has free, at
 most 8 GiB. A request over budget raises :class:`TooLargeError` before any
 work starts, so it can never take the kernel down.
+
+The frontier search of :mod:`puzzlelib.frontier` stores a board as one
+8-byte word and holds only two layers (plus sorting buffers) at a time. Its
+estimate, :func:`frontier_bfs_bytes`, is ``4 * states`` bytes: half a word
+per state, enough for three layers as wide as the widest one if no layer
+holds more than 1/6 of the states. On every board from 2 x 2 to 3 x 4 and
+2 x 6 the widest layer holds at most 1/6 of them (2 x 2: 2 of 12; 3 x 3:
+13%; 3 x 4: 9.1%; 2 x 6: 5.4%); the tests check this fraction against the
+layer tables.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from .board import check_shape
 
 DICT_BYTES_PER_STATE_BASE = 110
 DICT_BYTES_PER_STATE_PER_CELL = 8
+FRONTIER_BYTES_PER_STATE = 4
 MAX_BUDGET = 8 * 2**30
 FALLBACK_BUDGET = 2 * 2**30
 
@@ -133,3 +143,40 @@ def state_limit(cells: int, budget: int | None = None) -> int:
     """
     budget = memory_budget() if budget is None else budget
     return max(1, budget // (DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells))
+
+
+def frontier_bfs_bytes(rows: int, cols: int) -> int:
+    """Estimated peak bytes of a frontier search (:mod:`puzzlelib.frontier`) of a whole board.
+
+    Half an 8-byte word per reachable state: room for the current layer, the
+    next one and the sorting buffers, each at most 1/6 of the states.
+
+    >>> frontier_bfs_bytes(3, 4) // 2**20   # MiB for the 239,500,800 states of 3 x 4
+    913
+    """
+    return FRONTIER_BYTES_PER_STATE * reachable_count(rows, cols)
+
+
+def check_frontier_bfs(rows: int, cols: int, budget: int | None = None) -> int:
+    """Raise :class:`TooLargeError` if a frontier search of ``rows`` x ``cols`` would not fit.
+
+    Returns the estimated bytes when it fits.
+
+    >>> check_frontier_bfs(3, 4) < 2**30
+    True
+    >>> check_frontier_bfs(4, 4)
+    Traceback (most recent call last):
+    ...
+    puzzlelib.limits.TooLargeError: a frontier search of the 4 x 4 board would store 10,461,394,944,000 states in all and needs about 38.1 TiB of memory at once (two layers of 8-byte words and sorting buffers); the budget is ...
+    """
+    rows, cols = check_shape(rows, cols)
+    budget = memory_budget() if budget is None else budget
+    need = frontier_bfs_bytes(rows, cols)
+    if need > budget:
+        raise TooLargeError(
+            f"a frontier search of the {rows} x {cols} board would store "
+            f"{reachable_count(rows, cols):,} states in all and needs about {format_bytes(need)} "
+            "of memory at once (two layers of 8-byte words and sorting buffers); the budget is "
+            f"{format_bytes(budget)} (half the free memory, at most 8 GiB)"
+        )
+    return need

@@ -16,8 +16,13 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .board import Board, as_board, neighbor_cells, same_shape
+from .frontier import frontier_search
 from .limits import TooLargeError, check_full_bfs, format_bytes, state_limit, dict_bfs_bytes
 from .solvability import is_solvable
+
+
+ENGINE_ABOVE_CELLS = 9
+"""distance_counts hands boards with more cells than this to the frontier search engine."""
 
 
 def _neighbor_table(rows: int, cols: int) -> list[list[int]]:
@@ -240,14 +245,24 @@ def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
     not for every goal (3 x 3 with the blank in the centre: 30, against a
     diameter of 31).
 
+    Boards of up to 9 cells use the plain BFS of :func:`bfs_layers`. Larger
+    boards (at least 2 rows and 2 columns) use the frontier search of
+    :func:`~puzzlelib.frontier.frontier_search`, which stores 8 bytes a
+    board instead of about 200: the 3 x 4 and 2 x 6 boards take seconds,
+    not 50 GB, and boards that still would not fit are refused up front.
+
     >>> distance_counts(2, 3)
     [1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1]
     >>> sum(distance_counts(3, 3)), len(distance_counts(3, 3)) - 1
     (181440, 31)
+    >>> len(distance_counts(2, 5)) - 1   # 1,814,400 boards: the frontier search engine
+    55
     """
     goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
     if goal.shape != (rows, cols):
         raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    if rows * cols > ENGINE_ABOVE_CELLS and min(rows, cols) >= 2:
+        return frontier_search(rows, cols, goal).counts
     return [layer.size for layer in bfs_layers(goal)]
 
 

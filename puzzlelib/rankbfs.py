@@ -1,0 +1,127 @@
+"""Breadth-first search on bit arrays indexed by Lehmer rank: the other way to fit a big BFS.
+
+Every one of the (mn)! boards has a rank ``0 .. (mn)! - 1``
+(:func:`~puzzlelib.encoding.rank`), so a set of boards can be an array of
+bits, one per rank: 1 bit a board instead of 8 bytes. This search keeps
+three such arrays: boards seen, the current layer, and the next layer. A
+layer is expanded in chunks: read the ranks whose bit is set, turn them back
+into boards (:func:`unrank_rows`), make every move, rank the children
+(:func:`~puzzlelib.graph.rank_rows`) and set their bits in the next layer.
+No sorting and no duplicates, but ranking costs about 70 array operations
+per board, which is why :mod:`puzzlelib.frontier` is the faster engine
+(``benchmarks/bfs_scale.py`` measures both).
+
+>>> rank_bfs_counts(2, 3)[:8]
+[1, 2, 3, 5, 6, 7, 10, 12]
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+import numpy as np
+
+from .board import Board, as_board, check_shape, neighbor_cells
+from .encoding import rank_tiles
+from .graph import rank_rows
+from .limits import TooLargeError, format_bytes, memory_budget
+
+CHUNK_BYTES = 1 << 16
+"""Bytes of a layer's bit array read at once (524,288 ranks)."""
+
+
+def unrank_rows(ranks, k: int) -> np.ndarray:
+    """The permutations of ``0..k-1`` with the given Lehmer ranks, one per row (int8).
+
+    The inverse of :func:`~puzzlelib.graph.rank_rows`. Split each rank into
+    factorial-base digits, then build the permutation from the right: the
+    digit says how many smaller values follow, so each new value pushes up
+    the values to its right that are at least as large.
+
+    >>> unrank_rows(np.array([0, 2, 5]), 3).tolist()
+    [[0, 1, 2], [1, 0, 2], [2, 1, 0]]
+    """
+    r = np.array(ranks, dtype=np.int64)
+    perms = np.empty((len(r), k), dtype=np.int8)
+    for i in range(k):
+        digit, r = np.divmod(r, factorial(k - 1 - i))
+        perms[:, i] = digit
+    for i in range(k - 2, -1, -1):
+        head = perms[:, i:i + 1]
+        tail = perms[:, i + 1:]
+        tail += tail >= head
+    return perms
+
+
+def rank_bfs_bytes(rows: int, cols: int) -> int:
+    """Bytes of the three bit arrays of a rank-indexed BFS: 3 bits for each of the (mn)! ranks.
+
+    >>> rank_bfs_bytes(3, 4) // 2**20
+    171
+    """
+    rows, cols = check_shape(rows, cols)
+    return 3 * (factorial(rows * cols) // 8 + 1)
+
+
+def _ranks_in(bits: np.ndarray):
+    """Yield the set ranks of a bit array, a chunk at a time, in increasing order."""
+    for start in range(0, len(bits), CHUNK_BYTES):
+        block = bits[start:start + CHUNK_BYTES]
+        if block.any():
+            yield np.flatnonzero(np.unpackbits(block, bitorder="little")) + 8 * start
+
+
+def rank_bfs_counts(rows: int, cols: int, goal=None) -> list[int]:
+    """Layer sizes of a BFS from ``goal`` that stores sets as bit arrays indexed by rank.
+
+    Gives the same answer as :func:`~puzzlelib.search.distance_counts`. Refused
+    up front (:class:`~puzzlelib.limits.TooLargeError`) when the bit arrays
+    would not fit in the memory budget.
+
+    >>> rank_bfs_counts(3, 3)[-3:]
+    [760, 221, 2]
+    """
+    rows, cols = check_shape(rows, cols)
+    goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
+    if goal.shape != (rows, cols):
+        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    k = rows * cols
+    need = rank_bfs_bytes(rows, cols)
+    if need > memory_budget():
+        raise TooLargeError(f"a rank-indexed BFS of the {rows} x {cols} board needs three bit arrays "
+                            f"of {factorial(k):,} bits, about {format_bytes(need)}; the budget is "
+                            f"{format_bytes(memory_budget())}")
+    size = factorial(k) // 8 + 1
+    bit = (1 << np.arange(8)).astype(np.uint8)
+    neighbours = np.full((k, 4), -1, dtype=np.int64)    # cell the blank moves to, per direction
+    for i in range(k):
+        for n, j in enumerate(neighbor_cells(i, rows, cols)):
+            neighbours[i, n] = j
+    seen = np.zeros(size, dtype=np.uint8)
+    current = np.zeros(size, dtype=np.uint8)
+    r0 = rank_tiles(goal.tiles)
+    seen[r0 >> 3] |= bit[r0 & 7]
+    current[r0 >> 3] |= bit[r0 & 7]
+    counts = [1]
+    while True:
+        nxt = np.zeros(size, dtype=np.uint8)
+        for ranks in _ranks_in(current):
+            boards = unrank_rows(ranks, k)
+            blank = np.argmin(boards, axis=1)
+            for n in range(4):
+                target = neighbours[blank, n]
+                rows_ok = np.flatnonzero(target >= 0)
+                child = boards[rows_ok]
+                b, j = blank[rows_ok], target[rows_ok]
+                idx = np.arange(len(rows_ok))
+                child[idx, b] = child[idx, j]
+                child[idx, j] = 0
+                r = rank_rows(child)
+                np.bitwise_or.at(nxt, r >> 3, bit[r & 7])
+        np.bitwise_and(nxt, ~seen, out=nxt)
+        found = int(np.bitwise_count(nxt).sum())
+        if found == 0:
+            return counts
+        seen |= nxt
+        counts.append(found)
+        current = nxt
