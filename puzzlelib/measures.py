@@ -5,11 +5,15 @@ breadth-first search (the 15-puzzle):
 
 * :func:`manhattan`: the sum of every tile's taxicab distance to its goal
   cell. A move shifts one tile by one cell, so no solution is shorter.
+  :func:`tile_distances` is its table, shared with the informed searches
+  of :mod:`puzzlelib.heuristics`.
 * :func:`walk_blank`: slide the blank to a chosen cell by a fixed route, the
   first step of seed 002's claims (1) and (3).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from .board import BLANK, Board, _check_int, as_board
 from .solvability import _board_and_goal
@@ -19,7 +23,8 @@ def manhattan(board, goal=None) -> int:
     """Sum over the tiles (blank left out) of the taxicab distance to the tile's goal cell.
 
     Every move shifts one tile by one cell, so it changes this sum by exactly
-    1: a board needs at least ``manhattan(board, goal)`` moves.
+    1: a board needs at least ``manhattan(board, goal)`` moves. The distances
+    come from :func:`tile_distances`, one table per goal.
 
     >>> manhattan(Board([[1, 2, 3], [4, 0, 5]]))  # only tile 5 is off, by one cell
     1
@@ -27,15 +32,34 @@ def manhattan(board, goal=None) -> int:
     4
     """
     board, goal = _board_and_goal(board, goal)
-    cols = board.cols
-    home = {t: divmod(i, cols) for i, t in enumerate(goal.tiles)}
-    total = 0
-    for i, t in enumerate(board.tiles):
+    table = tile_distances(goal)
+    return sum(table[t][i] for i, t in enumerate(board.tiles))
+
+
+def tile_distances(goal) -> tuple[tuple[int, ...], ...]:
+    """``table[t][i]``: the taxicab distance from cell ``i`` to tile ``t``'s goal cell.
+
+    The blank's row is all zeros, since the blank is left out of the sum.
+    This one table is the Manhattan distance: :func:`manhattan` adds it up
+    for a board, and the informed searches update it one move at a time.
+
+    >>> tile_distances(Board.goal(2, 3))[5]  # tile 5 belongs in cell 4 (row 1, column 1)
+    (2, 1, 2, 1, 0, 1)
+    >>> tile_distances(Board.goal(2, 3))[0]
+    (0, 0, 0, 0, 0, 0)
+    """
+    return _tile_distances(as_board(goal, "goal"))
+
+
+@lru_cache(maxsize=64)
+def _tile_distances(goal: Board) -> tuple[tuple[int, ...], ...]:
+    cols, cells = goal.cols, len(goal.tiles)
+    table = [(0,) * cells] * cells
+    for home, t in enumerate(goal.tiles):
         if t != BLANK:
-            r, c = divmod(i, cols)
-            gr, gc = home[t]
-            total += abs(r - gr) + abs(c - gc)
-    return total
+            hr, hc = divmod(home, cols)
+            table[t] = tuple(abs(i // cols - hr) + abs(i % cols - hc) for i in range(cells))
+    return tuple(table)
 
 
 def walk_blank(board, row=None, col=None) -> Board:

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .board import Board, as_board, check_shape
 from .constructive import solve_constructive
 from .generate import fix_by_swap, random_solvable, scramble
+from .informed import SearchBudgetError
 from .measures import manhattan
-from .search import distances
+from .optimal import PDB_MAX_CELLS, distance_table, solve_optimal
+from .pdb import is_cached
 from .solvability import explain
 
 EXACT_DISTANCE_MAX_CELLS = 9
 """Boards up to 3 x 3 get exact distances from a BFS table; larger ones the Manhattan distance."""
+
+SOLVE_MAX_NODES = 1_500_000
+"""Beyond 3 x 3 the solve button tries IDA* for at most this many nodes (a second or two), then
+falls back to the constructive solver, so the player stays responsive."""
 
 GOAL_KINDS = ("blank last", "blank first", "spiral")
 
@@ -38,11 +43,6 @@ def make_goal(rows: int, cols: int, kind: str = "blank last") -> Board:
     if kind == "spiral":
         return Board.spiral(rows, cols)
     raise ValueError(f"goal kind must be one of {GOAL_KINDS}, got {kind!r}")
-
-
-@lru_cache(maxsize=16)
-def _distance_table(goal: Board) -> dict:
-    return distances(goal)
 
 
 @dataclass(frozen=True)
@@ -158,20 +158,31 @@ class PlaySession:
     def solution(self) -> tuple[list[Board] | None, str]:
         """A path from the current board to the goal, and how it was found.
 
-        Up to 3 x 3 the path is a shortest one, read from the BFS table;
-        beyond that it comes from the constructive solver (long but sure).
+        Up to 3 x 3 the path is a shortest one, read from the BFS table.
+        Beyond that IDA* (:func:`~puzzlelib.optimal.solve_optimal`, with a
+        pattern database if one is cached, else Manhattan distance) gets
+        :data:`SOLVE_MAX_NODES` nodes to prove a shortest path; if it runs
+        out, the constructive solver gives a long but sure one, and the
+        message says why.
         """
         if not explain(self.board, self.goal).solvable:
             return None, "no solution: the board is in the other component"
-        if self.board.rows * self.board.cols <= EXACT_DISTANCE_MAX_CELLS:
-            table = _distance_table(self.goal)
-            path = [self.board]
-            while path[-1] != self.goal:
-                d = table[path[-1].tiles]
-                path.append(next(n for n in path[-1].neighbors() if table[n.tiles] == d - 1))
+        cells = self.board.rows * self.board.cols
+        if cells <= EXACT_DISTANCE_MAX_CELLS:
+            path = solve_optimal(self.board, self.goal)
             return path, f"shortest solution: {len(path) - 1} moves (BFS)"
-        path = solve_constructive(self.board, self.goal)
-        return path, f"constructive solution: {len(path) - 1} moves (not the shortest)"
+        pdb = cells <= PDB_MAX_CELLS and is_cached(self.goal)
+        try:
+            path = solve_optimal(self.board, self.goal, max_nodes=SOLVE_MAX_NODES, build=False,
+                                 progress=False)
+        except SearchBudgetError:
+            path = solve_constructive(self.board, self.goal)
+            why = ("IDA* with the pattern database" if pdb else
+                   "IDA* with Manhattan distance (no pattern database built for this goal)")
+            return path, (f"constructive solution: {len(path) - 1} moves (not the shortest: "
+                          f"{why} gave up after {SOLVE_MAX_NODES:,} nodes)")
+        how = "IDA*, pattern database" if pdb else "IDA*, Manhattan distance"
+        return path, f"shortest solution: {len(path) - 1} moves ({how})"
 
     def step_to(self, board: Board) -> None:
         """Record one move of an animated solution."""
@@ -183,7 +194,7 @@ class PlaySession:
         r = explain(self.board, self.goal)
         cells = self.board.rows * self.board.cols
         if cells <= EXACT_DISTANCE_MAX_CELLS:
-            distance = _distance_table(self.goal).get(self.board.tiles)
+            distance = distance_table(self.goal).get(self.board.tiles)
             exact = True
         else:
             distance = manhattan(self.board, self.goal)

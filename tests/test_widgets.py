@@ -4,6 +4,8 @@ import pytest
 
 from puzzlelib import Board, explain, is_solvable, min_moves
 from puzzlelib.measures import manhattan
+from puzzlelib import session as session_module
+from puzzlelib.informed import ida_star
 from puzzlelib.session import PlaySession
 from puzzlelib.widgets import BLANK_TEXT, BFSExplorer, PuzzleWidget
 
@@ -121,12 +123,25 @@ def test_solve_animates_a_shortest_solution_up_to_3x3():
     assert_panel_matches(p)
 
 
-def test_solve_4x4_uses_the_constructive_solver_and_refuses_unsolvable():
+def test_solve_4x4_finds_a_shortest_solution_when_ida_star_is_quick():
+    p = PuzzleWidget(rows=4, cols=4, seed=3, animation_delay=0)
+    p.scramble_moves.value = 24
+    p.buttons["scramble"].click()
+    start = p.session.board
+    need = ida_star(start).moves          # Manhattan alone proves it quickly at this distance
+    p.buttons["solve"].click()
+    assert p.session.board == Board.goal(4, 4) and p.session.moves == 24 + need
+    assert f"shortest solution: {need} moves (IDA*" in p.message.value
+
+
+def test_solve_4x4_falls_back_to_the_constructive_solver_and_refuses_unsolvable(monkeypatch):
+    monkeypatch.setattr(session_module, "SOLVE_MAX_NODES", 50)   # a budget no shuffled board fits in
     p = PuzzleWidget(rows=4, cols=4, seed=3, animation_delay=0)
     p.buttons["shuffle"].click()
     p.buttons["solve"].click()
     assert p.session.board == Board.goal(4, 4)
     assert "constructive solution" in p.message.value and "not the shortest" in p.message.value
+    assert "gave up after 50 nodes" in p.message.value
     p.buttons["swap"].click()
     board = p.session.board
     p.buttons["solve"].click()

@@ -1,0 +1,154 @@
+"""Korf's 100 random 15-puzzles, solved optimally from Python: IDA* with the 6-6-3 pattern database.
+
+    .venv/bin/python benchmarks/fifteen.py                 # all 100 instances, then the totals
+    .venv/bin/python benchmarks/fifteen.py --first 10      # the first 10 only
+    .venv/bin/python benchmarks/fifteen.py --reference 20 --json
+        # also the plain references on the 20 instances Korf's own run found easiest, and write
+        # benchmarks/results/fifteen.json (read by notebooks/08_beyond_bfs.ipynb)
+
+The instances are R. E. Korf's (Artificial Intelligence 27, 1985, Table 1), in
+:mod:`puzzlelib.korf100` with their sources. Korf's goal has the **blank
+first** (cell i holds tile i), which is ``Board.goal(4, 4, blank="first")``;
+solving towards the usual blank-last goal would give other lengths.
+
+The heuristic is the additive 6-6-3 pattern database of
+:func:`puzzlelib.pdb.default_partition` for that goal, plus its mirror image
+(:func:`puzzlelib.heuristics.goal_mirror`). It is loaded from the cache
+(``~/.cache/puzzlelib`` or ``$PUZZLELIB_CACHE``) or built there first (about
+a minute); the build time and size are printed. Every length found is
+checked against Korf's published one.
+
+``--reference N`` runs the same IDA* on the N instances Korf's run found
+easiest (fewest nodes) with weaker heuristics, the plain reference being
+Manhattan distance alone, and prints node and time ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from puzzlelib.heuristics import linear_conflict  # noqa: E402
+from puzzlelib.informed import ida_star  # noqa: E402
+from puzzlelib.korf100 import KORF_GOAL, korf100  # noqa: E402
+from puzzlelib.limits import format_bytes  # noqa: E402
+from puzzlelib.measures import manhattan  # noqa: E402
+from puzzlelib.pdb import PatternDatabase, cache_dir  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "fifteen.json"
+
+
+def compact_json(data) -> str:
+    """JSON with one key per line but short lists of numbers or strings kept on one line."""
+    text = json.dumps(data, indent=1)
+    return re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--first", type=int, default=100, help="solve only the first N instances")
+    parser.add_argument("--reference", type=int, default=0,
+                        help="also compare heuristics on the N instances Korf found easiest")
+    parser.add_argument("--json", action="store_true", help=f"write {RESULTS.relative_to(ROOT)}")
+    args = parser.parse_args()
+    wall0 = time.perf_counter()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
+          f"load average {load()}")
+    print(f"goal (Korf's, blank first):\n{KORF_GOAL}\n")
+
+    t0 = time.perf_counter()
+    pdb = PatternDatabase(KORF_GOAL)
+    plain = PatternDatabase(KORF_GOAL, mirror=False, progress=False)
+    ready = time.perf_counter() - t0
+    print(f"{pdb.name}: partition {[list(g) for g in pdb.partition]}")
+    for g, info in zip(pdb.partition, pdb.info):
+        print(f"  pattern {list(g)}: {format_bytes(info['bytes'])}, built in {info['seconds']:.1f} s, "
+              f"max entry {info['max']}, {'loaded from' if info['from_cache'] else 'saved to'} {info['file']}")
+    print(f"  total {format_bytes(pdb.nbytes)}, built in {pdb.build_seconds:.1f} s; "
+          f"ready in {ready:.1f} s this run (cache: {cache_dir()})\n")
+
+    instances = korf100()[: args.first]
+    print(f"{'#':>3} {'moves':>5} {'Korf':>5} {'nodes':>11} {'seconds':>8}")
+    rows, total_nodes, total_seconds = [], 0, 0.0
+    for k in instances:
+        r = ida_star(k.board, KORF_GOAL, pdb)
+        ok = r.moves == k.length
+        total_nodes += r.nodes
+        total_seconds += r.seconds
+        rows.append({"number": k.number, "moves": r.moves, "published": k.length, "nodes": r.nodes,
+                     "seconds": round(r.seconds, 3), "korf_nodes": k.korf_nodes})
+        print(f"{k.number:>3} {r.moves:>5} {k.length:>5} {r.nodes:>11,} {r.seconds:>8.2f}"
+              f"{'' if ok else '   MISMATCH'}", flush=True)
+    optimal = sum(row["moves"] == row["published"] for row in rows)
+    wall = time.perf_counter() - wall0
+    print(f"\nsolved {len(rows)} of {len(instances)}, {optimal} with Korf's optimal length")
+    print(f"total nodes expanded {total_nodes:,}; search time {total_seconds:.1f} s "
+          f"({total_seconds / 60:.1f} min); {total_nodes / max(total_seconds, 1e-9):,.0f} nodes/s")
+    print(f"wall time of this run {wall:.1f} s, pattern database included; load average {load()}")
+
+    reference = []
+    if args.reference:
+        easy = sorted(korf100(), key=lambda k: k.korf_nodes)[: args.reference]
+        print(f"\nReference: the {len(easy)} instances with the fewest nodes in Korf's table")
+        print(f"{'#':>3} {'moves':>5} {'Manhattan':>11} {'lin.confl.':>11} {'PDB':>9} {'PDB+mirror':>10}"
+              f" {'Korf 1985':>11}   seconds: Manhattan, PDB+mirror")
+        for k in sorted(easy, key=lambda k: k.number):
+            runs = {name: ida_star(k.board, KORF_GOAL, h) for name, h in
+                    [("manhattan", manhattan), ("linear_conflict", linear_conflict),
+                     ("pdb", plain), ("pdb_mirror", pdb)]}
+            assert {r.moves for r in runs.values()} == {k.length}
+            row = {"number": k.number, "moves": k.length, "korf_nodes": k.korf_nodes}
+            for name, r in runs.items():
+                row[f"{name}_nodes"] = r.nodes
+                row[f"{name}_seconds"] = round(r.seconds, 3)
+            reference.append(row)
+            print(f"{k.number:>3} {k.length:>5} {row['manhattan_nodes']:>11,} {row['linear_conflict_nodes']:>11,}"
+                  f" {row['pdb_nodes']:>9,} {row['pdb_mirror_nodes']:>10,} {k.korf_nodes:>11,}"
+                  f"   {row['manhattan_seconds']:.2f}, {row['pdb_mirror_seconds']:.3f}", flush=True)
+        sums = {key: sum(row[key] for row in reference) for key in reference[0] if key != "number"}
+        print(f"total nodes: Manhattan {sums['manhattan_nodes']:,}, linear conflict "
+              f"{sums['linear_conflict_nodes']:,}, PDB {sums['pdb_nodes']:,}, PDB+mirror {sums['pdb_mirror_nodes']:,}")
+        print(f"ratios to Manhattan: nodes x{sums['manhattan_nodes'] / sums['pdb_mirror_nodes']:.0f} fewer, "
+              f"time x{sums['manhattan_seconds'] / sums['pdb_mirror_seconds']:.0f} less with PDB+mirror; "
+              f"Manhattan {sums['manhattan_nodes'] / sums['manhattan_seconds']:,.0f} nodes/s, "
+              f"PDB+mirror {sums['pdb_mirror_nodes'] / sums['pdb_mirror_seconds']:,.0f} nodes/s")
+        ratio = sums["manhattan_nodes"] / sums["korf_nodes"]
+        rate = sums["manhattan_nodes"] / sums["manhattan_seconds"]
+        korf_total = sum(k.korf_nodes for k in korf100())
+        print(f"our Manhattan IDA* expands {ratio:.2f} nodes per node Korf generated on these; at that ratio "
+              f"and rate all 100 would take about {korf_total * ratio / rate / 3600:.1f} hours")
+
+    if args.json:
+        data = {
+            "command": "python benchmarks/fifteen.py" + (f" --first {args.first}" if args.first != 100 else "")
+                       + (f" --reference {args.reference}" if args.reference else "") + " --json",
+            "machine": {"python": platform.python_version(), "cores": os.cpu_count(), "load_end": load()},
+            "pdb": {"name": pdb.name, "partition": [list(g) for g in pdb.partition],
+                    "bytes": pdb.nbytes, "build_seconds": round(pdb.build_seconds, 1),
+                    "patterns": [{"tiles": list(g), "bytes": i["bytes"], "seconds": i["seconds"], "max": i["max"]}
+                                 for g, i in zip(pdb.partition, pdb.info)]},
+            "instances": rows,
+            "totals": {"solved": len(rows), "optimal": optimal, "nodes": total_nodes,
+                       "search_seconds": round(total_seconds, 1), "wall_seconds": round(wall, 1)},
+            "reference": reference,
+        }
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(compact_json(data))
+        print(f"wrote {RESULTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,291 @@
+"""Heuristics: quick lower bounds on the moves a board needs, for informed search.
+
+A heuristic ``h(board, goal)`` estimates how many moves ``board`` needs to
+reach ``goal``. It is *admissible* when it never says more than the truth;
+A* and IDA* with an admissible heuristic find shortest solutions. Each one
+here works for any m x n board and any goal:
+
+* :func:`misplaced`: the tiles not on their goal cell (each needs a move);
+* :func:`~puzzlelib.measures.manhattan`: each tile's taxicab distance to its
+  goal cell, added up (each move shifts one tile by one cell);
+* :func:`linear_conflict`: Manhattan, plus 2 moves for every tile that has
+  to step out of its goal row or column to let another tile pass;
+* pattern databases, in :mod:`puzzlelib.pdb`.
+
+Inside a search a heuristic runs millions of times, so :func:`compile_heuristic`
+turns one into a fast function on flat tile tuples for one goal. Misplaced
+tiles, Manhattan and pattern databases are all *sums of table look-ups*
+(:class:`AdditiveTables`): IDA* keeps the table indices and updates them
+one move at a time instead of recomputing the sum.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from .board import BLANK, Board, as_board
+from .measures import manhattan, tile_distances
+from .solvability import _board_and_goal
+
+
+def misplaced(board, goal=None) -> int:
+    """How many tiles (blank left out) are not on their goal cell.
+
+    Each misplaced tile must move at least once, so this never overestimates.
+
+    >>> misplaced(Board([[1, 2, 3], [4, 0, 5]]))
+    1
+    >>> misplaced(Board([[3, 2, 1], [4, 5, 0]]))
+    2
+    """
+    board, goal = _board_and_goal(board, goal)
+    return sum(1 for t, g in zip(board.tiles, goal.tiles) if t != BLANK and t != g)
+
+
+def linear_conflict(board, goal=None) -> int:
+    """Manhattan distance plus 2 for each tile that must leave its line to let others pass.
+
+    Look at one row. Some of its tiles belong in this row in the goal. If two
+    of them stand in the wrong order, one has to step out of the row and
+    back, two moves that Manhattan does not count. The tiles that can stay
+    form the longest run already in the right order (the longest increasing
+    subsequence of their goal columns); every other one must step out. The
+    same goes for columns, and the row and column counts add up (Hansson,
+    Mayer and Yung, 1992).
+
+    >>> b = Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]])   # 1 and 2 swapped in their row
+    >>> manhattan(b), linear_conflict(b)
+    (2, 4)
+    >>> linear_conflict(Board.goal(3, 3))
+    0
+    """
+    board, goal = _board_and_goal(board, goal)
+    return _linear_conflict_function(goal)(board.tiles)
+
+
+def _longest_increasing(seq) -> int:
+    """Length of the longest strictly increasing subsequence (patience sorting)."""
+    piles: list[int] = []
+    for x in seq:
+        i = bisect_left(piles, x)
+        if i == len(piles):
+            piles.append(x)
+        else:
+            piles[i] = x
+    return len(piles)
+
+
+def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
+    """``linear_conflict`` for one goal, as a function on tile tuples.
+
+    A line's extra moves depend only on its tiles, so they are remembered
+    per line content: most lines recur many times in a search.
+    """
+    rows, cols = goal.shape
+    dist = tile_distances(goal)
+    home_row = [0] * len(goal.tiles)
+    home_col = [0] * len(goal.tiles)
+    for i, t in enumerate(goal.tiles):
+        home_row[t], home_col[t] = divmod(i, cols)
+
+    @lru_cache(maxsize=1 << 16)
+    def row_extra(r: int, line: tuple) -> int:
+        seq = [home_col[t] for t in line if t != BLANK and home_row[t] == r]
+        return len(seq) - _longest_increasing(seq) if len(seq) > 1 else 0
+
+    @lru_cache(maxsize=1 << 16)
+    def col_extra(c: int, line: tuple) -> int:
+        seq = [home_row[t] for t in line if t != BLANK and home_col[t] == c]
+        return len(seq) - _longest_increasing(seq) if len(seq) > 1 else 0
+
+    def value(tiles) -> int:
+        tiles = tuple(tiles)
+        h = sum([dist[t][i] for i, t in enumerate(tiles)])
+        extra = 0
+        for r in range(rows):
+            extra += row_extra(r, tiles[r * cols:(r + 1) * cols])
+        for c in range(cols):
+            extra += col_extra(c, tiles[c::cols])
+        return h + 2 * extra
+
+    return value
+
+
+@dataclass(frozen=True)
+class AdditiveTables:
+    """A heuristic that is a sum of table look-ups, one table per group of tiles.
+
+    ``h(tiles) = sum(tables[g][index_g])`` where ``index_g`` adds up
+    ``cell * weight[t]`` over the tiles ``t`` of group ``g``
+    (``group[t] == g``; the blank has group -1). When a tile moves from cell
+    ``a`` to cell ``b`` only its group's index changes, by
+    ``(b - a) * weight[t]``: one subtraction and one look-up per move.
+
+    Misplaced tiles and Manhattan are the case of one tile per group (a
+    table of ``cells`` entries per tile, weight 1); a pattern database has
+    a few big groups.
+
+    With a ``mirror`` (a map of cells and a map of tiles under which the
+    goal looks the same, see :func:`goal_mirror`) the board is also looked
+    up in the mirror, and ``h`` is the larger of the two sums: the mirrored
+    board is exactly as far from the goal, so both sums are lower bounds.
+
+    >>> t = compile_heuristic(manhattan, Board.goal(2, 3)).tables
+    >>> len(t.tables), t.value(Board([[1, 2, 3], [4, 0, 5]]).tiles)
+    (5, 1)
+    """
+
+    tables: tuple[bytes, ...]
+    group: tuple[int, ...]
+    weight: tuple[int, ...]
+    mirror: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    """``(cell_map, tile_map)``: tile ``t`` in cell ``c`` stands as ``tile_map[t]`` in ``cell_map[c]``."""
+
+    def indices(self, tiles) -> list[int]:
+        """Each group's table index for the board ``tiles``."""
+        idx = [0] * len(self.tables)
+        for cell, t in enumerate(tiles):
+            g = self.group[t]
+            if g >= 0:
+                idx[g] += cell * self.weight[t]
+        return idx
+
+    def mirrored(self, tiles) -> list[int]:
+        """The board ``tiles`` seen in the mirror (needs ``mirror``)."""
+        cell_map, tile_map = self.mirror
+        out = [0] * len(tiles)
+        for cell, t in enumerate(tiles):
+            out[cell_map[cell]] = tile_map[t]
+        return out
+
+    def value(self, tiles) -> int:
+        """The heuristic value of the board ``tiles``."""
+        h = sum(table[i] for table, i in zip(self.tables, self.indices(tiles)))
+        if self.mirror is not None:
+            h = max(h, sum(table[i] for table, i in zip(self.tables, self.indices(self.mirrored(tiles)))))
+        return h
+
+
+def goal_mirror(goal) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """A reflection of a square board that leaves ``goal`` as it is, after renaming the tiles.
+
+    Reflect the cells in the main diagonal (or else the other diagonal),
+    and rename each tile after the goal tile of its reflected home. The
+    goal then reflects onto itself, and so does every move: a board and
+    its mirror image are equally far from the goal. This needs a square
+    board with the goal's blank on that diagonal. Returns ``(cell_map,
+    tile_map)``, or None when there is no such mirror.
+
+    >>> cells, tiles = goal_mirror(Board.goal(3, 3))
+    >>> cells[1], tiles[2]        # cell (0, 1) reflects to (1, 0); tile 2 is renamed 4
+    (3, 4)
+    >>> goal_mirror(Board.goal(2, 3)) is None
+    True
+    """
+    goal = as_board(goal, "goal")
+    n = goal.rows
+    if goal.rows != goal.cols:
+        return None
+    home = {t: i for i, t in enumerate(goal.tiles)}
+    for reflect in (lambda r, c: (c, r), lambda r, c: (n - 1 - c, n - 1 - r)):
+        cell_map = tuple(reflect(*divmod(i, n))[0] * n + reflect(*divmod(i, n))[1] for i in range(n * n))
+        if cell_map[goal.blank_index] == goal.blank_index:
+            tile_map = tuple(goal.tiles[cell_map[home[t]]] for t in range(n * n))
+            return cell_map, tile_map
+    return None
+
+
+def _per_tile_tables(goal: Board, rows_of_table) -> AdditiveTables:
+    """One table per tile: ``rows_of_table[t]`` gives its value in every cell."""
+    tiles = sorted(t for t in goal.tiles if t != BLANK)
+    group = [-1] * len(goal.tiles)
+    for g, t in enumerate(tiles):
+        group[t] = g
+    return AdditiveTables(tables=tuple(bytes(rows_of_table[t]) for t in tiles),
+                          group=tuple(group), weight=(1,) * len(goal.tiles))
+
+
+def misplaced_tables(goal) -> AdditiveTables:
+    """:func:`misplaced` as one table per tile: 0 on the tile's goal cell, 1 elsewhere.
+
+    >>> misplaced_tables(Board.goal(2, 2)).tables[0]   # tile 1 belongs in cell 0
+    b'\\x00\\x01\\x01\\x01'
+    """
+    goal = as_board(goal, "goal")
+    cells = len(goal.tiles)
+    home = {t: i for i, t in enumerate(goal.tiles)}
+    return _per_tile_tables(goal, {t: [int(i != home[t]) for i in range(cells)] for t in goal.tiles})
+
+
+def manhattan_tables(goal) -> AdditiveTables:
+    """:func:`~puzzlelib.measures.manhattan` as one table per tile (its row of ``tile_distances``).
+
+    >>> list(manhattan_tables(Board.goal(2, 2)).tables[0])   # tile 1, from each cell
+    [0, 1, 1, 2]
+    """
+    goal = as_board(goal, "goal")
+    return _per_tile_tables(goal, tile_distances(goal))
+
+
+@dataclass(frozen=True)
+class CompiledHeuristic:
+    """A heuristic made ready for one goal: ``value`` on tile tuples, and its tables if additive."""
+
+    name: str
+    value: Callable[[tuple], int]
+    tables: AdditiveTables | None = None
+
+
+def zero(board, goal=None) -> int:
+    """The heuristic that knows nothing: always 0. IDA* with it is plain iterative deepening.
+
+    >>> zero(Board([[3, 2, 1], [4, 5, 0]]))
+    0
+    """
+    _board_and_goal(board, goal)
+    return 0
+
+
+_TABLES = {misplaced: misplaced_tables, manhattan: manhattan_tables}
+
+
+def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
+    """Prepare ``heuristic`` for searches towards ``goal``.
+
+    ``heuristic`` is one of this module's functions, ``None`` (the same as
+    :func:`zero`), an object with an ``additive_tables(goal)`` method (a
+    :class:`~puzzlelib.pdb.PatternDatabase`), or any function
+    ``h(board, goal) -> int``. A heuristic built for another goal or board
+    size is refused with a ValueError.
+
+    >>> c = compile_heuristic(linear_conflict, Board.goal(3, 3))
+    >>> c.name, c.value(Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]]).tiles), c.tables is None
+    ('linear_conflict', 4, True)
+    >>> compile_heuristic("manhattan", Board.goal(3, 3))
+    Traceback (most recent call last):
+    ...
+    TypeError: a heuristic is a function h(board, goal) or a pattern database, got 'manhattan'
+    """
+    goal = as_board(goal, "goal")
+    if heuristic is None or heuristic is zero:
+        return CompiledHeuristic("zero", lambda tiles: 0)
+    for known, make_tables in _TABLES.items():
+        if heuristic is known:
+            tables = make_tables(goal)
+            return CompiledHeuristic(known.__name__, tables.value, tables)
+    if heuristic is linear_conflict:
+        return CompiledHeuristic("linear_conflict", _linear_conflict_function(goal))
+    if hasattr(heuristic, "additive_tables"):
+        tables = heuristic.additive_tables(goal)   # raises ValueError for another goal or size
+        return CompiledHeuristic(getattr(heuristic, "name", type(heuristic).__name__), tables.value, tables)
+    if not callable(heuristic) or isinstance(heuristic, type):
+        raise TypeError(f"a heuristic is a function h(board, goal) or a pattern database, got {heuristic!r}")
+    rows, cols = goal.shape
+
+    def value(tiles) -> int:
+        return heuristic(Board._trusted(rows, cols, tiles), goal)
+
+    return CompiledHeuristic(getattr(heuristic, "__name__", "heuristic"), value)

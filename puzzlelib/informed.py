@@ -1,0 +1,353 @@
+"""Informed search: A* and IDA*, guided by a heuristic towards the goal.
+
+Breadth-first search looks at every board ``d`` moves away before any board
+``d + 1`` away. An informed search ranks boards by ``f = g + h``: the moves
+made so far (``g``) plus a heuristic's estimate of the moves still needed
+(``h``). With an admissible heuristic (one that never overestimates) both
+searches here return a shortest solution.
+
+* :func:`astar` keeps every board it has seen, and always expands the one
+  with the smallest ``f`` next (a priority queue).
+* :func:`ida_star` keeps only the current path: a depth-first search that
+  gives up on any board whose ``f`` exceeds a bound, repeated with the bound
+  raised to the smallest ``f`` that went over it. Memory stays tiny, which
+  is what lets it solve the 15-puzzle.
+
+Both take the heuristic as a function ``h(board, goal)`` (see
+:mod:`puzzlelib.heuristics`) or a :class:`~puzzlelib.pdb.PatternDatabase`,
+and return a :class:`SearchResult`.
+"""
+
+from __future__ import annotations
+
+import numbers
+import sys
+import time
+from dataclasses import dataclass
+from heapq import heappop, heappush
+
+from .board import Board, as_board, neighbor_cells, same_shape
+from .heuristics import compile_heuristic
+from .limits import TooLargeError
+from .measures import manhattan
+from .solvability import explain
+
+
+class SearchBudgetError(TooLargeError):
+    """A search stopped because it expanded more nodes than its budget allows."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found and what it cost.
+
+    >>> r = ida_star(Board([[4, 1, 2], [5, 0, 3]]))
+    >>> r.moves, r.nodes > 0, r.path[-1] == Board.goal(2, 3)
+    (5, True, True)
+    """
+
+    path: list[Board]
+    """The boards from the start to the goal, both included: a shortest solution."""
+    nodes: int
+    """Nodes expanded: boards whose neighbours the search generated (all IDA* iterations together)."""
+    seconds: float
+    """Wall-clock time of the search."""
+    heuristic: str = ""
+    """The name of the heuristic used."""
+
+    @property
+    def moves(self) -> int:
+        """The solution's length in moves."""
+        return len(self.path) - 1
+
+
+def _prepare(start, goal):
+    """Check the boards and return ``(start, goal)``; refuse unreachable goals at once."""
+    start = as_board(start, "start")
+    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
+    same_shape(start, goal)
+    report = explain(start, goal)
+    if not report.solvable:
+        raise ValueError("the start cannot reach the goal (they are in different components; "
+                         f"invariant {report.invariant} against the goal's {report.goal_invariant}), "
+                         "so no search is started")
+    return start, goal
+
+
+def _budget(max_nodes) -> int:
+    if max_nodes is None:
+        return sys.maxsize
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive integer or None, got {max_nodes!r}")
+    return max_nodes
+
+
+def _over_budget(max_nodes: int, name: str) -> SearchBudgetError:
+    return SearchBudgetError(f"{name} stopped after expanding {max_nodes:,} nodes (max_nodes) without "
+                             "proving a shortest solution; raise max_nodes or use a stronger heuristic")
+
+
+def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult:
+    """A*: expand boards in order of ``f = g + h``; return a shortest path.
+
+    Every board seen is kept with its best ``g``; a board found again by a
+    shorter route is queued again, so even a heuristic that is admissible
+    but not consistent gives a shortest path. Ties in ``f`` go to the board
+    with the smaller ``h`` (the deeper one), then first come, first served.
+
+    >>> r = astar(Board([[4, 1, 2], [5, 0, 3]]))
+    >>> r.moves, r.nodes
+    (5, 5)
+    >>> astar(Board([[1, 2, 3], [5, 4, 0]]))
+    Traceback (most recent call last):
+    ...
+    ValueError: the start cannot reach the goal (they are in different components; invariant 1 against the goal's 0), so no search is started
+    """
+    t0 = time.perf_counter()
+    start, goal = _prepare(start, goal)
+    h = compile_heuristic(heuristic, goal)
+    limit = _budget(max_nodes)
+    table = [neighbor_cells(i, start.rows, start.cols) for i in range(start.rows * start.cols)]
+    s, target = start.tiles, goal.tiles
+    best_g = {s: 0}
+    parent: dict[tuple, tuple | None] = {s: None}
+    h0 = _check_value(h.value(s), h.name)
+    queue = [(h0, h0, 0, s)]
+    pushed = expanded = 0
+    while queue:
+        f, hs, _, state = heappop(queue)
+        g = best_g[state]
+        if g + hs < f:
+            continue  # a stale entry: this board was queued again with a smaller g
+        if state == target:
+            break
+        expanded += 1
+        if expanded > limit:
+            raise _over_budget(limit, "A*")
+        i = state.index(0)
+        for j in table[i]:
+            child = list(state)
+            child[i], child[j] = child[j], 0
+            child = tuple(child)
+            if g + 1 < best_g.get(child, sys.maxsize):
+                best_g[child] = g + 1
+                parent[child] = state
+                hc = h.value(child)
+                pushed += 1
+                heappush(queue, (g + 1 + hc, hc, pushed, child))
+    path = []
+    node: tuple | None = target
+    while node is not None:
+        path.append(Board._trusted(start.rows, start.cols, node))
+        node = parent[node]
+    return SearchResult(path[::-1], expanded, time.perf_counter() - t0, h.name)
+
+
+def _check_value(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        raise ValueError(f"the heuristic {name} returned {value!r}; it must return a whole number >= 0")
+    return int(value)
+
+
+def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult:
+    """IDA*: depth-first searches bounded by ``f = g + h``, the bound raised each time; a shortest path.
+
+    Each iteration explores every path whose boards all have ``f`` at most
+    the bound, never stepping straight back to the board it came from. If
+    the goal is not among them, the next bound is the smallest ``f`` that
+    went over. With ``heuristic=None`` this is plain iterative deepening.
+    Heuristics that are sums of tables (misplaced tiles, Manhattan, pattern
+    databases) are updated one move at a time (:func:`_ida_tables`).
+
+    >>> r = ida_star(Board([[4, 1, 2], [5, 0, 3]]))
+    >>> r.moves, [b.blank for b in r.path]
+    (5, [(1, 1), (1, 0), (0, 0), (0, 1), (0, 2), (1, 2)])
+    >>> ida_star(Board([[4, 1, 2], [5, 0, 3]]), heuristic=None).moves
+    5
+    """
+    t0 = time.perf_counter()
+    start, goal = _prepare(start, goal)
+    h = compile_heuristic(heuristic, goal)
+    limit = _budget(max_nodes)
+    _check_value(h.value(start.tiles), h.name)
+    table = [neighbor_cells(i, start.rows, start.cols) for i in range(start.rows * start.cols)]
+    if h.tables is not None:
+        blanks, nodes = _ida_tables(list(start.tiles), h.tables, table, limit)
+    else:
+        blanks, nodes = _ida_generic(start.tiles, goal.tiles, h.value, table, limit)
+    path = [start]
+    for cell in blanks[1:]:
+        path.append(path[-1].slide(path[-1].tiles[cell]))
+    return SearchResult(path, nodes, time.perf_counter() - t0, h.name)
+
+
+def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
+    """Nodes at each depth of the tree that iterative deepening searches, from a blank at cell ``blank``.
+
+    The tree holds every sequence of moves that never undoes the move
+    before; it depends only on the blank's path, so counting walks of the
+    blank is enough. Its growth from one depth to the next is the
+    branching factor uninformed search has to pay.
+
+    >>> tree_sizes(3, 3, 8, 6)        # blank in a corner of the 8-puzzle
+    [1, 2, 4, 8, 16, 20, 40]
+    >>> tree_sizes(4, 4, 15, 4)
+    [1, 2, 4, 10, 24]
+    """
+    table = [neighbor_cells(i, rows, cols) for i in range(rows * cols)]
+    layer = {(blank, -1): 1}
+    sizes = [1]
+    for _ in range(depth):
+        nxt: dict[tuple[int, int], int] = {}
+        for (i, prev), count in layer.items():
+            for j in table[i]:
+                if j != prev:
+                    nxt[j, i] = nxt.get((j, i), 0) + count
+        layer = nxt
+        sizes.append(sum(layer.values()))
+    return sizes
+
+
+def effective_branching(nodes: float, depth: int) -> float:
+    """The effective branching factor b*: a uniform tree of ``depth`` levels with ``nodes`` + 1 nodes.
+
+    Solves ``1 + b + b**2 + ... + b**depth == nodes + 1`` for ``b`` by
+    bisection. A perfect heuristic expands one node per level (b* = 1);
+    the smaller b*, the better the heuristic.
+
+    >>> round(effective_branching(14, 3), 3)    # 1 + 2 + 4 + 8 = 15
+    2.0
+    >>> round(effective_branching(52, 5), 2)
+    1.92
+    """
+    if depth < 1 or nodes < 0:
+        raise ValueError(f"need depth >= 1 and nodes >= 0, got depth={depth}, nodes={nodes}")
+    lo, hi = 0.0, max(2.0, float(nodes))
+    for _ in range(200):
+        b = (lo + hi) / 2
+        total = sum(b ** i for i in range(depth + 1))
+        lo, hi = (b, hi) if total < nodes + 1 else (lo, b)
+    return (lo + hi) / 2
+
+
+def _ida_generic(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[int], int]:
+    """IDA* on tile tuples with any heuristic ``h(tiles)``; returns the blank's cells along the path."""
+    path = [start.index(0)]
+    nodes = 0
+
+    def search(state: tuple, g: int, bound: int, prev: int) -> int:
+        """Return -1 when the goal is found below ``state``, else the smallest f over the bound."""
+        nonlocal nodes
+        f = g + h(state)
+        if f > bound:
+            return f
+        if state == goal:
+            return -1
+        nodes += 1
+        if nodes > limit:
+            raise _over_budget(limit, "IDA*")
+        smallest = sys.maxsize
+        i = path[-1]
+        for j in table[i]:
+            if j == prev:
+                continue  # never undo the last move
+            child = list(state)
+            child[i], child[j] = child[j], 0
+            path.append(j)
+            t = search(tuple(child), g + 1, bound, i)
+            if t < 0:
+                return -1
+            path.pop()
+            smallest = min(smallest, t)
+        return smallest
+
+    bound = h(start)
+    while True:
+        t = search(start, 0, bound, -1)
+        if t < 0:
+            return path, nodes
+        bound = t
+
+
+def _ida_tables(board: list, tables, table, limit: int) -> tuple[list[int], int]:
+    """IDA* for additive table heuristics, updating the board and table indices in place.
+
+    The same search as :func:`_ida_generic`, with the bookkeeping made
+    incremental: when a tile slides from cell ``j`` into the blank at ``i``,
+    only its group's index changes, by ``(i - j) * weight[tile]``, and ``h``
+    changes by the difference of two look-ups. With a mirror the mirrored
+    board's indices are kept as well (``idx2``, ``h2``) and ``f`` uses the
+    larger sum. The heuristic is 0 only at the goal, because every tile is
+    in some group.
+    """
+    group, weight, tabs = tables.group, tables.weight, list(tables.tables)
+    idx = tables.indices(board)
+    mirrored = tables.mirror is not None
+    if mirrored:
+        cell_map, tile_map = tables.mirror
+        idx2 = tables.indices(tables.mirrored(board))
+    path = [board.index(0)]
+    nodes = 0
+
+    def search(i: int, g: int, h: int, h2: int, bound: int, prev: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            raise _over_budget(limit, "IDA*")
+        smallest = sys.maxsize
+        g += 1
+        for j in table[i]:
+            if j == prev:
+                continue
+            tile = board[j]
+            k = group[tile]
+            tab = tabs[k]
+            old = idx[k]
+            new = old + (i - j) * weight[tile]
+            hc = h - tab[old] + tab[new]
+            if mirrored:  # the same move in the mirror: tile_map[tile] from cell_map[j] to cell_map[i]
+                tile2 = tile_map[tile]
+                k2 = group[tile2]
+                tab2 = tabs[k2]
+                old2 = idx2[k2]
+                new2 = old2 + (cell_map[i] - cell_map[j]) * weight[tile2]
+                hc2 = h2 - tab2[old2] + tab2[new2]
+                f = g + (hc if hc > hc2 else hc2)
+            else:
+                hc2 = 0
+                f = g + hc
+            if f > bound:
+                if f < smallest:
+                    smallest = f
+                continue
+            path.append(j)
+            if hc == 0:
+                return -1
+            board[i] = tile
+            board[j] = 0
+            idx[k] = new
+            if mirrored:
+                idx2[k2] = new2
+            t = search(j, g, hc, hc2, bound, i)
+            board[j] = tile
+            board[i] = 0
+            idx[k] = old
+            if mirrored:
+                idx2[k2] = old2
+            if t < 0:
+                return -1
+            path.pop()
+            if t < smallest:
+                smallest = t
+        return smallest
+
+    h0 = sum(t[k] for t, k in zip(tabs, idx))
+    h20 = sum(t[k] for t, k in zip(tabs, idx2)) if mirrored else 0
+    if h0 == 0:
+        return path, 0
+    bound = max(h0, h20)
+    while True:
+        t = search(path[0], 0, h0, h20, bound, -1)
+        if t < 0:
+            return path, nodes
+        bound = t

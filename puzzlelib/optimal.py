@@ -1,0 +1,96 @@
+"""Shortest solutions for any board, with the search that suits its size.
+
+* Up to 181,440 reachable boards (3 x 3, 2 x 4 and smaller): one BFS from
+  the goal gives every board's distance; it is kept, and a shortest path
+  walks downhill through it.
+* Up to 16 cells (the 15-puzzle, 3 x 5, 2 x 6, ...): IDA* with an additive
+  pattern database, loaded from the cache or built once (a minute for the
+  15-puzzle).
+* Larger boards: IDA* with Manhattan distance, within a node budget, since
+  hard boards of that size are out of reach of Python.
+
+An unreachable goal is recognised at once by the parity rule.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .board import Board, as_board, same_shape
+from .informed import ida_star
+from .limits import reachable_count
+from .measures import manhattan
+from .pdb import PatternDatabase, default_partition, is_cached
+from .search import distances
+from .solvability import is_solvable
+
+BFS_MAX_STATES = 181_440
+"""Boards with at most this many reachable states are solved from a BFS distance table (3 x 3 and smaller)."""
+PDB_MAX_CELLS = 16
+"""Boards with at most this many cells get a pattern database."""
+LARGE_BOARD_MAX_NODES = 20_000_000
+"""The default node budget on boards bigger than :data:`PDB_MAX_CELLS` (about 20 s)."""
+
+
+@lru_cache(maxsize=8)
+def _distance_table(goal: Board) -> dict:
+    return distances(goal)
+
+
+def distance_table(goal) -> dict:
+    """Every board's distance to ``goal`` (a BFS, made once per goal and kept), keyed by tiles.
+
+    >>> distance_table(Board.goal(2, 3))[Board([[4, 1, 2], [5, 0, 3]]).tiles]
+    5
+    """
+    return _distance_table(as_board(goal, "goal"))
+
+
+def best_heuristic(goal, *, build: bool = True, progress: bool = True):
+    """The strongest heuristic on hand for ``goal``: a pattern database if possible, else Manhattan.
+
+    With ``build=False`` a pattern database is used only if it is already
+    in the cache.
+
+    >>> best_heuristic(Board.goal(5, 5)).__name__
+    'manhattan'
+    """
+    goal = as_board(goal, "goal")
+    if goal.rows * goal.cols <= PDB_MAX_CELLS and min(goal.shape) > 1:
+        if build or is_cached(goal):
+            return PatternDatabase(goal, default_partition(goal), progress=progress)
+    return manhattan
+
+
+def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool = True,
+                  progress: bool = True) -> list[Board] | None:
+    """A shortest list of boards from ``start`` to ``goal`` (both included), or None if unreachable.
+
+    The method depends on the board's size (see the module's description).
+    ``max_nodes`` caps the nodes IDA* may expand (default: no cap up to 16
+    cells, :data:`LARGE_BOARD_MAX_NODES` beyond); over the cap it raises
+    :class:`~puzzlelib.informed.SearchBudgetError`. ``build=False`` never
+    builds a pattern database (it uses one only if cached).
+
+    >>> len(solve_optimal(Board([[4, 1, 2], [5, 0, 3]]))) - 1
+    5
+    >>> solve_optimal(Board([[1, 2, 3], [5, 4, 0]])) is None
+    True
+    """
+    start = as_board(start, "start")
+    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
+    same_shape(start, goal)
+    if not is_solvable(start, goal):
+        return None
+    if reachable_count(start.rows, start.cols) <= BFS_MAX_STATES:
+        table = distance_table(goal)
+        path = [start]
+        while path[-1] != goal:
+            d = table[path[-1].tiles]
+            path.append(next(n for n in path[-1].neighbors() if table[n.tiles] == d - 1))
+        return path
+    big = start.rows * start.cols > PDB_MAX_CELLS
+    if max_nodes is None and big:
+        max_nodes = LARGE_BOARD_MAX_NODES
+    heuristic = best_heuristic(goal, build=build, progress=progress)
+    return ida_star(start, goal, heuristic, max_nodes=max_nodes).path
