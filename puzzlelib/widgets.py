@@ -179,7 +179,10 @@ class PuzzleWidget(w.VBox):
         self.refresh()
 
     def solve(self) -> None:
-        """Animate a solution: shortest up to 3 x 3, constructive beyond."""
+        """Animate a solution (see :meth:`~puzzlelib.session.PlaySession.solution`).
+
+        Shortest up to 3 x 3 (BFS table); beyond, IDA* within a node budget,
+        else the constructive solver, and the message says which."""
         path, how = self.session.solution()
         if path is None:
             self.session.message = how
