@@ -216,10 +216,8 @@ def pattern_table(goal, pattern, *, progress: bool = False) -> np.ndarray:
 
 
 def _progress_bar(total: int, what: str):
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover - tqdm is optional
-        return None
+    from tqdm.auto import tqdm
+
     return tqdm(total=total, desc=f"building {what}", unit=" states", unit_scale=True)
 
 

@@ -272,6 +272,17 @@ def farthest(goal) -> tuple[int, list[Board]]:
     >>> depth, boards = farthest(Board.goal(2, 3))
     >>> depth, boards
     (21, [Board([[4, 5, 0], [1, 2, 3]])])
+
+    Like :func:`distance_counts`, boards of more than 9 cells use the
+    frontier search engine:
+
+    >>> depth, boards = farthest(Board.goal(2, 5))
+    >>> depth, len(boards)
+    (55, 2)
     """
-    *_, last = bfs_layers(as_board(goal, "goal"))
+    goal = as_board(goal, "goal")
+    if goal.rows * goal.cols > ENGINE_ABOVE_CELLS and min(goal.shape) >= 2:
+        result = frontier_search(goal.rows, goal.cols, goal)
+        return result.depth, result.last_boards()
+    *_, last = bfs_layers(goal)
     return last.depth, sorted(last.boards())
