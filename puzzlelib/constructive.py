@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import BLANK, Board, as_board, same_shape
+from .board import BLANK, Board, as_board, neighbor_cells, same_shape
 from .solvability import is_solvable
 
 
@@ -36,19 +36,7 @@ class _Work:
         self.tiles = list(board.tiles)
         self.blank = board.blank_index
         self.slid: list[int] = []
-
-    def adjacent(self, i: int) -> list[int]:
-        r, c = divmod(i, self.cols)
-        out = []
-        if r > 0:
-            out.append(i - self.cols)
-        if r < self.rows - 1:
-            out.append(i + self.cols)
-        if c > 0:
-            out.append(i - 1)
-        if c < self.cols - 1:
-            out.append(i + 1)
-        return out
+        self.adjacent = [neighbor_cells(i, self.rows, self.cols) for i in range(len(self.tiles))]
 
     def move_blank_to(self, j: int) -> None:
         """Swap the blank with the tile in the neighbouring cell ``j``."""
@@ -69,7 +57,7 @@ class _Work:
             i = queue.popleft()
             if i == target:
                 break
-            for j in self.adjacent(i):
+            for j in self.adjacent[i]:
                 if j not in parent and j not in locked:
                     parent[j] = i
                     queue.append(j)
@@ -101,7 +89,7 @@ class _Work:
             if t == target:
                 found = state
                 break
-            for j in self.adjacent(b):
+            for j in self.adjacent[b]:
                 if j in locked:
                     continue
                 nxt = (b, j) if j == t else (t, j)
@@ -130,7 +118,7 @@ class _Work:
             if pa == target_a and pb == target_b:
                 found = state
                 break
-            for j in self.adjacent(blank):
+            for j in self.adjacent[blank]:
                 if j in locked:
                     continue
                 nxt = (blank if j == pa else pa, blank if j == pb else pb, j)
