@@ -22,8 +22,8 @@ from math import factorial
 
 import numpy as np
 
-from .board import BLANK, Board, as_board, check_shape, neighbor_cells
-from .graph import all_permutations, rank_rows
+from .board import BLANK, Board, as_board, check_shape
+from .graph import all_permutations, rank_rows, slides
 from .limits import TooLargeError
 
 MAX_CELLS = 9
@@ -146,25 +146,19 @@ def all_moves(rows: int, cols: int, perms=None) -> Moves:
         raise TooLargeError(f"all_moves covers boards of at most {MAX_CELLS} cells; "
                             f"{rows} x {cols} has {factorial(k):,} boards")
     perms = all_permutations(k) if perms is None else np.asarray(perms)
-    blank = np.argmin(perms, axis=1)
     parts = {name: [] for name in Moves.__dataclass_fields__}
-    for i in range(k):
-        src = np.flatnonzero(blank == i)
-        for j in neighbor_cells(i, rows, cols):
-            after = perms[src].copy()
-            after[:, i] = after[:, j]
-            after[:, j] = BLANK
-            tile = perms[src, j]
-            lo, hi = min(i, j), max(i, j)
-            between = perms[src, lo + 1:hi]
-            n = len(src)
-            parts["src"].append(src)
-            parts["dst"].append(rank_rows(after))
-            parts["vertical"].append(np.full(n, abs(i - j) == cols))
-            parts["tile"].append(tile)
-            parts["passed"].append(np.full(n, hi - lo - 1))
-            parts["passed_smaller"].append((between < tile[:, None]).sum(axis=1))
-            parts["earlier"].append(np.full(n, i < j))
+    for i, j, src, after in slides(rows, cols, perms):
+        tile = perms[src, j]
+        lo, hi = min(i, j), max(i, j)
+        between = perms[src, lo + 1:hi]
+        n = len(src)
+        parts["src"].append(src)
+        parts["dst"].append(rank_rows(after))
+        parts["vertical"].append(np.full(n, abs(i - j) == cols))
+        parts["tile"].append(tile)
+        parts["passed"].append(np.full(n, hi - lo - 1))
+        parts["passed_smaller"].append((between < tile[:, None]).sum(axis=1))
+        parts["earlier"].append(np.full(n, i < j))
     return Moves(**{name: np.concatenate(arrays) for name, arrays in parts.items()})
 
 

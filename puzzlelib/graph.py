@@ -131,31 +131,43 @@ def rank_rows(perms: np.ndarray) -> np.ndarray:
     return ranks
 
 
+def slides(rows: int, cols: int, perms: np.ndarray):
+    """Every move of every board in ``perms``, grouped by where the blank is and where it goes.
+
+    Yields ``(i, j, src, after)``: the blank moves from cell ``i`` to cell
+    ``j``; ``src`` are the row numbers of ``perms`` with the blank in ``i``,
+    and ``after`` holds those boards after the move, one per row.
+
+    >>> i, j, src, after = next(slides(2, 2, all_permutations(4)))
+    >>> (i, j), len(src), after[0].tolist()
+    ((0, 2), 6, [2, 1, 0, 3])
+    """
+    blank = np.argmin(perms, axis=1)
+    for i in range(rows * cols):
+        src = np.flatnonzero(blank == i)
+        for j in neighbor_cells(i, rows, cols):
+            after = perms[src].copy()
+            after[:, i] = after[:, j]
+            after[:, j] = 0
+            yield i, j, src, after
+
+
 def move_edges(rows: int, cols: int, perms: np.ndarray | None = None):
     """For each direction the blank can move, the pair of rank arrays (from, to).
+
+    Within one direction each board appears at most once in ``from``.
 
     >>> [len(src) for src, dst in move_edges(2, 2)]
     [12, 12, 12, 12]
     """
-    k = rows * cols
     if perms is None:
-        perms = all_permutations(k)
-    blank = np.argmin(perms, axis=1)
-    brow, bcol = np.divmod(blank, cols)
-    edges = []
-    for drow, dcol in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        ok = (brow + drow >= 0) & (brow + drow < rows) & (bcol + dcol >= 0) & (bcol + dcol < cols)
-        src = np.flatnonzero(ok)
-        if len(src) == 0:
-            continue
-        moved = perms[src].copy()
-        b = blank[src]
-        j = b + drow * cols + dcol
-        idx = np.arange(len(src))
-        moved[idx, b] = moved[idx, j]
-        moved[idx, j] = 0
-        edges.append((src, rank_rows(moved)))
-    return edges
+        perms = all_permutations(rows * cols)
+    by_direction: dict[int, tuple[list, list]] = {}
+    for i, j, src, after in slides(rows, cols, perms):
+        sources, targets = by_direction.setdefault(j - i, ([], []))
+        sources.append(src)
+        targets.append(rank_rows(after))
+    return [(np.concatenate(sources), np.concatenate(targets)) for sources, targets in by_direction.values()]
 
 
 def move_graph(rows: int, cols: int, *, max_nodes: int = MAX_GRAPH_NODES):
