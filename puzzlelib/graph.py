@@ -18,7 +18,7 @@ import numpy as np
 from .board import Board, check_shape, neighbor_cells
 from .encoding import rank_tiles, unrank_tiles
 from .generate import fix_by_swap
-from .limits import TooLargeError, format_bytes, memory_budget
+from .limits import TooLargeError, format_bytes, refuse_over_budget
 from .solvability import is_solvable
 
 MAX_GRAPH_NODES = 400_000
@@ -208,11 +208,8 @@ def component_labels(rows: int, cols: int) -> np.ndarray:
     k = rows * cols
     n = factorial(k)
     need = n * (ARRAY_BYTES_PER_NODE + k)
-    if need > memory_budget():
-        raise TooLargeError(
-            f"component_labels({rows}, {cols}) needs arrays for {n:,} nodes, about "
-            f"{format_bytes(need)}, over the memory budget of {format_bytes(memory_budget())}"
-        )
+    refuse_over_budget(need, f"component_labels({rows}, {cols}) needs arrays for {n:,} nodes, "
+                             f"about {format_bytes(need)}")
     edges = move_edges(rows, cols)
     labels = np.arange(n, dtype=np.int64)
     while True:

@@ -123,15 +123,26 @@ def check_full_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     puzzlelib.limits.TooLargeError: a full BFS of the 4 x 4 board would store 10,461,394,944,000 states, about ... PiB as a dict of tuples; the budget is ...
     """
     rows, cols = check_shape(rows, cols)
-    budget = memory_budget() if budget is None else budget
     states = reachable_count(rows, cols)
     need = dict_bfs_bytes(states, rows * cols)
+    return refuse_over_budget(need, f"a full BFS of the {rows} x {cols} board would store {states:,} "
+                              f"states, about {format_bytes(need)} as a dict of tuples", budget)
+
+
+def refuse_over_budget(need: int, what: str, budget: int | None = None) -> int:
+    """Raise :class:`TooLargeError` saying ``what`` and the budget if ``need`` bytes exceed it; else return ``need``.
+
+    >>> refuse_over_budget(10, "ten bytes", budget=100)
+    10
+    >>> refuse_over_budget(3 * 2**30, "a big table of 3 GiB", budget=2**30)
+    Traceback (most recent call last):
+    ...
+    puzzlelib.limits.TooLargeError: a big table of 3 GiB; the budget is 1.0 GiB (half the free memory, at most 8 GiB)
+    """
+    budget = memory_budget() if budget is None else budget
     if need > budget:
-        raise TooLargeError(
-            f"a full BFS of the {rows} x {cols} board would store {states:,} states, about "
-            f"{format_bytes(need)} as a dict of tuples; the budget is {format_bytes(budget)} "
-            "(half the free memory, at most 8 GiB)"
-        )
+        raise TooLargeError(f"{what}; the budget is {format_bytes(budget)} "
+                            "(half the free memory, at most 8 GiB)")
     return need
 
 
@@ -170,13 +181,8 @@ def check_frontier_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     puzzlelib.limits.TooLargeError: a frontier search of the 4 x 4 board would store 10,461,394,944,000 states in all and needs about 38.1 TiB of memory at once (two layers of 8-byte words and sorting buffers); the budget is ...
     """
     rows, cols = check_shape(rows, cols)
-    budget = memory_budget() if budget is None else budget
     need = frontier_bfs_bytes(rows, cols)
-    if need > budget:
-        raise TooLargeError(
-            f"a frontier search of the {rows} x {cols} board would store "
-            f"{reachable_count(rows, cols):,} states in all and needs about {format_bytes(need)} "
-            "of memory at once (two layers of 8-byte words and sorting buffers); the budget is "
-            f"{format_bytes(budget)} (half the free memory, at most 8 GiB)"
-        )
-    return need
+    return refuse_over_budget(
+        need, f"a frontier search of the {rows} x {cols} board would store "
+        f"{reachable_count(rows, cols):,} states in all and needs about {format_bytes(need)} "
+        "of memory at once (two layers of 8-byte words and sorting buffers)", budget)
