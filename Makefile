@@ -8,8 +8,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: lab test html app setup clean
 
-lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb --notebook-dir=notebooks
+# `make lab PORT=9000 IP=0.0.0.0` picks the port and address (0.0.0.0: reachable from outside a container).
+LAUNCH = $(BIN)/python scripts/launch.py $(if $(PORT),--port $(PORT)) $(if $(IP),--ip $(IP))
+
+lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/ (as root too; prints the address)
+	$(LAUNCH) lab
 
 test: $(STAMP)  ## set up if needed, then run every test and execute every notebook
 	$(BIN)/python -m pytest
@@ -18,7 +21,7 @@ html: $(STAMP)  ## execute every notebook and write HTML to build/html/ (fails o
 	$(BIN)/python scripts/build_html.py notebooks build/html
 
 app: $(STAMP)  ## serve the puzzle player (06_play.ipynb) as a stand-alone page with Voila
-	$(BIN)/voila notebooks/06_play.ipynb --Voila.ip=127.0.0.1
+	$(LAUNCH) app
 
 setup: $(STAMP)
 

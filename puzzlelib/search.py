@@ -16,13 +16,24 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .board import Board, as_board, neighbor_cells, same_shape
-from .frontier import frontier_search
+from .frontier import MAX_CELLS, frontier_search
 from .limits import TooLargeError, check_full_bfs, format_bytes, state_limit, dict_bfs_bytes
 from .solvability import is_solvable
 
 
-ENGINE_ABOVE_CELLS = 9
-"""distance_counts hands boards with more cells than this to the frontier search engine."""
+def uses_frontier_engine(rows: int, cols: int) -> bool:
+    """True when :func:`distance_counts` and :func:`farthest` run the frontier search engine.
+
+    That is every board it supports: at least 2 rows and 2 columns and at
+    most :data:`~puzzlelib.frontier.MAX_CELLS` cells. It is 20 to 70 times
+    faster than the plain BFS (``benchmarks/bfs_scale.py``), which stays the
+    teaching reference (:func:`bfs_layers`); a test keeps the two equal layer
+    by layer. A 1 x n board has only n states, so it uses the plain BFS.
+
+    >>> uses_frontier_engine(3, 3), uses_frontier_engine(1, 5)
+    (True, False)
+    """
+    return min(rows, cols) >= 2 and rows * cols <= MAX_CELLS
 
 
 def _neighbor_table(rows: int, cols: int) -> list[list[int]]:
@@ -245,11 +256,12 @@ def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
     not for every goal (3 x 3 with the blank in the centre: 30, against a
     diameter of 31).
 
-    Boards of up to 9 cells use the plain BFS of :func:`bfs_layers`. Larger
-    boards (at least 2 rows and 2 columns) use the frontier search of
-    :func:`~puzzlelib.frontier.frontier_search`, which stores 8 bytes a
-    board instead of about 200: the 3 x 4 and 2 x 6 boards take seconds,
-    not 50 GB, and boards that still would not fit are refused up front.
+    It runs the fastest engine for the board (:func:`uses_frontier_engine`):
+    the frontier search of :func:`~puzzlelib.frontier.frontier_search`,
+    which stores 8 bytes a board instead of about 200, so 3 x 3 takes a
+    hundredth of a second and 3 x 4 and 2 x 6 take seconds, not 50 GB.
+    Boards that still would not fit are refused up front. The layer sizes
+    are exactly those of the plain BFS, :func:`bfs_layers`.
 
     >>> distance_counts(2, 3)
     [1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1]
@@ -261,7 +273,7 @@ def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
     goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
     if goal.shape != (rows, cols):
         raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
-    if rows * cols > ENGINE_ABOVE_CELLS and min(rows, cols) >= 2:
+    if uses_frontier_engine(rows, cols):
         return frontier_search(rows, cols, goal).counts
     return [layer.size for layer in bfs_layers(goal)]
 
@@ -273,15 +285,15 @@ def farthest(goal) -> tuple[int, list[Board]]:
     >>> depth, boards
     (21, [Board([[4, 5, 0], [1, 2, 3]])])
 
-    Like :func:`distance_counts`, boards of more than 9 cells use the
-    frontier search engine:
+    Like :func:`distance_counts`, it runs the frontier search engine
+    wherever that engine works (:func:`uses_frontier_engine`):
 
     >>> depth, boards = farthest(Board.goal(2, 5))
     >>> depth, len(boards)
     (55, 2)
     """
     goal = as_board(goal, "goal")
-    if goal.rows * goal.cols > ENGINE_ABOVE_CELLS and min(goal.shape) >= 2:
+    if uses_frontier_engine(goal.rows, goal.cols):
         result = frontier_search(goal.rows, goal.cols, goal)
         return result.depth, result.last_boards()
     *_, last = bfs_layers(goal)

@@ -11,7 +11,8 @@ import pytest
 
 import puzzlelib.frontier as frontier
 import puzzlelib.search as search
-from puzzlelib import Board, TooLargeError, bfs_layers, distance_counts, random_solvable, reachable_count
+from puzzlelib import (Board, TooLargeError, bfs_layers, distance_counts, farthest, random_solvable,
+                       reachable_count)
 from puzzlelib.frontier import frontier_search, pack, unpack
 from puzzlelib.graph import all_permutations, rank_rows
 from puzzlelib.limits import FRONTIER_BYTES_PER_STATE, check_frontier_bfs, frontier_bfs_bytes
@@ -136,9 +137,27 @@ def test_the_dict_bfs_stays_guarded_but_distance_counts_delegates(monkeypatch):
 
     monkeypatch.setattr(search, "frontier_search", fake)
     assert distance_counts(3, 4) == [1, 2]
-    assert distance_counts(3, 3) == [layer.size for layer in bfs_layers(Board.goal(3, 3))]
+    assert distance_counts(3, 3) == [1, 2]          # 3 x 3 too: the fast engine behind the fast call
+    assert distance_counts(2, 2) == [1, 2]
     assert distance_counts(1, 10) == [1] * 10      # a line: plain BFS, 10 states
-    assert calls == [(3, 4, Board.goal(3, 4))]
+    assert calls == [(3, 4, Board.goal(3, 4)), (3, 3, Board.goal(3, 3)), (2, 2, Board.goal(2, 2))]
+
+
+GOALS = [Board.goal(r, c, blank=b) for r, c in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
+         for b in ("last", "first")] + [Board.spiral(3, 3), Board([[1, 2, 3], [4, 0, 5], [6, 7, 8]]),
+                                        Board([[2, 1, 3], [4, 5, 0]]), random_solvable(2, 4, seed=3)]
+
+
+@pytest.mark.parametrize("goal", GOALS, ids=str)
+def test_distance_counts_and_farthest_equal_the_teaching_bfs_layer_by_layer(goal, monkeypatch):
+    """The public calls run the frontier engine, and give exactly the plain BFS's layers."""
+    used = []
+    real = search.frontier_search
+    monkeypatch.setattr(search, "frontier_search", lambda *a, **k: used.append(a) or real(*a, **k))
+    plain = list(bfs_layers(goal))
+    assert distance_counts(goal.rows, goal.cols, goal) == [layer.size for layer in plain]
+    assert farthest(goal) == (plain[-1].depth, sorted(plain[-1].boards()))
+    assert len(used) == 2 and search.uses_frontier_engine(goal.rows, goal.cols)
 
 
 def test_two_engines_agree_on_2x5():

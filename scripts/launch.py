@@ -1,0 +1,141 @@
+"""Start JupyterLab (``make lab``) or the Voila player (``make app``) wherever a class runs it.
+
+Usage: python scripts/launch.py lab|app [--ip IP] [--port PORT] [--no-browser]
+
+* As root (Docker images, lab VMs, cloud notebooks) JupyterLab refuses to
+  start unless it is given ``--allow-root``; this passes it only when the
+  user is root.
+* A browser is opened only where there is a display to open it on (macOS,
+  Windows, or ``$DISPLAY`` / ``$WAYLAND_DISPLAY`` on Linux) and
+  ``NO_BROWSER`` is unset. Without one the server still starts.
+* The port is the first free one from ``--port`` (default 8888) and the token
+  is chosen here, so the address printed is the one the server answers on.
+  When the server answers, the address is printed again in a box.
+* Nothing is fetched from the internet: JupyterLab's news feed is switched
+  off, so the collection works in a room with no network.
+
+Ctrl+C (or SIGTERM) stops the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+FIRST_NOTEBOOK = "00_start_here.ipynb"
+PLAYER = "06_play.ipynb"
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def has_display() -> bool:
+    """True where a browser window could open: macOS, Windows, or a Linux X11/Wayland session."""
+    if os.environ.get("NO_BROWSER"):
+        return False
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def free_port(ip: str, first: int, tries: int = 50) -> int:
+    """The first port from ``first`` on that nothing listens on."""
+    for port in range(first, first + tries):
+        with socket.socket() as s:
+            try:
+                s.bind((ip if ip not in ("0.0.0.0", "") else "", port))
+            except OSError:
+                continue
+            return port
+    raise SystemExit(f"no free port between {first} and {first + tries - 1}; try --port")
+
+
+def command(app: str, ip: str, port: int, token: str, open_browser: bool) -> tuple[list[str], str]:
+    """The server command and the address a person opens."""
+    host = "127.0.0.1" if ip in ("0.0.0.0", "", "*") else ip
+    browser = [] if open_browser else ["--no-browser"]
+    if app == "lab":
+        cmd = [sys.executable, "-m", "jupyterlab", f"--ip={ip}", f"--port={port}",
+               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+               f"--ServerApp.root_dir={NOTEBOOKS}", f"--LabApp.default_url=/lab/tree/{FIRST_NOTEBOOK}",
+               "--LabApp.news_url=None",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *browser]
+        if is_root():
+            cmd.append("--allow-root")
+        return cmd, f"http://{host}:{port}/lab/tree/{FIRST_NOTEBOOK}?token={token}"
+    if app == "app":
+        cmd = [sys.executable, "-m", "voila", str(NOTEBOOKS / PLAYER), f"--Voila.ip={ip}",
+               f"--port={port}", "--Voila.port_retries=0", f"--token={token}", *browser]
+        return cmd, f"http://{host}:{port}/?token={token}"
+    raise SystemExit(f"unknown app {app!r}: choose lab or app")
+
+
+def answers(url: str) -> bool:
+    """True once the server gives any HTTP answer at ``url``."""
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("app", choices=["lab", "app"])
+    parser.add_argument("--ip", default=os.environ.get("IP") or "127.0.0.1",
+                        help="address to listen on (0.0.0.0 to reach it from outside a container)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8888),
+                        help="first port to try (default 8888)")
+    parser.add_argument("--no-browser", action="store_true", help="never try to open a browser")
+    args = parser.parse_args(argv)
+
+    port = free_port(args.ip, args.port)
+    token = os.environ.get("TOKEN") or secrets.token_hex(16)
+    open_browser = has_display() and not args.no_browser
+    cmd, url = command(args.app, args.ip, port, token, open_browser)
+    name = "JupyterLab" if args.app == "lab" else "the puzzle player (Voila)"
+    print(f"Starting {name}{' as root (--allow-root)' if is_root() and args.app == 'lab' else ''}; "
+          f"open this address in a browser:\n    {url}", flush=True)
+
+    proc = subprocess.Popen(cmd, cwd=ROOT)
+
+    def forward(signum, _frame):
+        proc.send_signal(signal.SIGINT if signum == signal.SIGINT else signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, forward)
+    status = (f"http://127.0.0.1:{port}/api/status?token={token}" if args.app == "lab"
+              else f"http://127.0.0.1:{port}/voila/static/")
+    while proc.poll() is None:
+        if answers(status):
+            line = "-" * (len(url) + 4)
+            print(f"\n{line}\n  Ready. Open this address in a browser{'' if open_browser else ' (none was opened: no display)'}:"
+                  f"\n  {url}\n  Stop with Ctrl+C.\n{line}\n", flush=True)
+            break
+        time.sleep(0.3)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.send_signal(signal.SIGINT)
+        try:
+            return proc.wait(timeout=10)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):
+            proc.kill()
+            return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
