@@ -20,6 +20,7 @@ Ctrl+C (or SIGTERM) stops the server.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import signal
@@ -82,6 +83,30 @@ def command(app: str, ip: str, port: int, token: str, open_browser: bool) -> tup
     raise SystemExit(f"unknown app {app!r}: choose lab or app")
 
 
+def quiet_lab_settings() -> None:
+    """Switch off JupyterLab's "get notified about official Jupyter news?" toast for this environment.
+
+    It covers the notebook on a projector and asks for a network the room may
+    not have. JupyterLab reads defaults from ``overrides.json`` in the
+    environment's ``share/jupyter/lab/settings``; a user's own settings still win.
+    """
+    path = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    try:
+        current = json.loads(path.read_text()) if path.exists() else {}
+    except (OSError, ValueError):
+        current = {}
+    wanted = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+    if all(current.get(k, {}).get(kk) == vv for k, v in wanted.items() for kk, vv in v.items()):
+        return
+    for key, value in wanted.items():
+        current.setdefault(key, {}).update(value)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(current, indent=2) + "\n")
+    except OSError as err:    # a read-only environment: the toast stays, nothing else changes
+        print(f"note: could not write {path} ({err}); JupyterLab may ask about news", flush=True)
+
+
 def answers(url: str) -> bool:
     """True once the server gives any HTTP answer at ``url``."""
     try:
@@ -111,6 +136,8 @@ def main(argv=None) -> int:
     print(f"Starting {name}{' as root (--allow-root)' if is_root() and args.app == 'lab' else ''}; "
           f"open this address in a browser:\n    {url}", flush=True)
 
+    if args.app == "lab":
+        quiet_lab_settings()
     proc = subprocess.Popen(cmd, cwd=ROOT)
 
     def forward(signum, _frame):

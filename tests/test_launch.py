@@ -12,6 +12,7 @@ cannot open must not stop the server.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -136,6 +137,9 @@ def test_make_lab_answers(tree, user):
     assert "JupyterLab" in body, body[:500]
     assert "Ready. Open this address" in out
     assert ("--allow-root" in out) == (IS_ROOT and user is None), out[:400]
+    # no "get notified about Jupyter news?" toast over the first notebook on a projector
+    overrides = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(overrides.read_text())["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
 
 
 @pytest.mark.parametrize("user", USERS, ids=lambda u: u or ("root" if IS_ROOT else "me"))
