@@ -1,6 +1,6 @@
 """The classic comparison on the 8-puzzle: nodes expanded and effective branching factor by depth.
 
-    .venv/bin/python benchmarks/astar_table.py              # writes benchmarks/results/astar_table.json
+    .venv/bin/python benchmarks/astar_table.py              # writes puzzlelib/results/astar_table.json
     .venv/bin/python benchmarks/astar_table.py --ids-max 24 # IDS at every depth (about 8 minutes more)
 
 For each solution depth d = 2, 4, ..., 24 it takes 100 boards drawn at random (seeded, with
@@ -20,23 +20,20 @@ a uniform tree of depth d with as many nodes as the mean expanded, N + 1 = 1 + b
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import re
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from puzzlelib import Board, bfs_layers  # noqa: E402
-from puzzlelib.heuristics import linear_conflict, misplaced  # noqa: E402
-from puzzlelib.informed import astar, effective_branching, ida_star  # noqa: E402
-from puzzlelib.measures import manhattan  # noqa: E402
+from puzzlelib import Board, bfs_layers
+from puzzlelib.search.heuristics import linear_conflict, misplaced
+from puzzlelib.search.informed import astar, effective_branching, ida_star
+from puzzlelib.search.heuristics import manhattan
+from puzzlelib.reference import results_path, save_results
 
-RESULTS = ROOT / "benchmarks" / "results" / "astar_table.json"
+RESULTS = results_path("astar_table")
 DEPTHS = list(range(2, 25, 2))
 PER_DEPTH = 100
 SEED = 8
@@ -47,11 +44,6 @@ ALGORITHMS = {  # name: (search, heuristic)
     "IDA* linear conflict": (ida_star, linear_conflict),
 }
 
-
-def compact_json(data) -> str:
-    """JSON with one key per line but short lists of numbers or strings kept on one line."""
-    text = json.dumps(data, indent=1)
-    return re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
 
 
 def instances(seed: int = SEED, per_depth: int = PER_DEPTH) -> dict[int, list[Board]]:
@@ -93,15 +85,14 @@ def main() -> None:
             table[name]["seconds"].append(round(sum(seconds) / len(seconds), 5))
             line += f"  {name}: {mean:,.0f} ({table[name]['bstar'][-1]:.2f})"
         print(line, flush=True)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(compact_json({
+        save_results("astar_table", {
         "command": f"python benchmarks/astar_table.py --ids-max {args.ids_max}",
         "seed": SEED, "per_depth": PER_DEPTH, "depths": DEPTHS, "ids_max": args.ids_max,
         "total_seconds": round(time.perf_counter() - t_all, 1),
         "instances": {str(d): ["".join(map(str, b.tiles)) for b in boards[d]] for d in DEPTHS},
         "algorithms": table,
-    }))
-    print(f"wrote {RESULTS.relative_to(ROOT)} in {time.perf_counter() - t_all:.0f} s")
+    })
+    print(f"wrote {RESULTS} in {time.perf_counter() - t_all:.0f} s")
 
 
 if __name__ == "__main__":

@@ -4,16 +4,16 @@
     .venv/bin/python benchmarks/fifteen.py --first 10      # the first 10 only
     .venv/bin/python benchmarks/fifteen.py --reference 20 --json
         # also the plain references on the 20 instances Korf's own run found easiest, and write
-        # benchmarks/results/fifteen.json (read by notebooks/08_beyond_bfs.ipynb)
+        # puzzlelib/results/fifteen.json (read by notebooks/08_beyond_bfs.ipynb)
 
 The instances are R. E. Korf's (Artificial Intelligence 27, 1985, Table 1), in
-:mod:`puzzlelib.korf100` with their sources. Korf's goal has the **blank
+:mod:`puzzlelib.reference` with their sources. Korf's goal has the **blank
 first** (cell i holds tile i), which is ``Board.goal(4, 4, blank="first")``;
 solving towards the usual blank-last goal would give other lengths.
 
 The heuristic is the additive 6-6-3 pattern database of
-:func:`puzzlelib.pdb.default_partition` for that goal, plus its mirror image
-(:func:`puzzlelib.heuristics.goal_mirror`). It is loaded from the cache
+:func:`puzzlelib.search.pdb.default_partition` for that goal, plus its mirror image
+(:func:`puzzlelib.search.heuristics.goal_mirror`). It is loaded from the cache
 (``~/.cache/puzzlelib`` or ``$PUZZLELIB_CACHE``) or built there first (about
 a minute); the build time and size are printed. Every length found is
 checked against Korf's published one.
@@ -26,31 +26,22 @@ Manhattan distance alone, and prints node and time ratios.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
-import re
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from puzzlelib.heuristics import linear_conflict  # noqa: E402
-from puzzlelib.informed import ida_star  # noqa: E402
-from puzzlelib.korf100 import KORF_GOAL, korf100  # noqa: E402
-from puzzlelib.limits import format_bytes  # noqa: E402
-from puzzlelib.measures import manhattan  # noqa: E402
-from puzzlelib.pdb import PatternDatabase, cache_dir  # noqa: E402
+from puzzlelib.search.heuristics import linear_conflict
+from puzzlelib.search.informed import ida_star
+from puzzlelib.reference import KORF_GOAL, korf100, results_path, save_results
+from puzzlelib.limits import format_bytes
+from puzzlelib.search.heuristics import manhattan
+from puzzlelib.search.pdb import PatternDatabase, cache_dir
 
-RESULTS = ROOT / "benchmarks" / "results" / "fifteen.json"
+RESULTS = results_path("fifteen")
 
-
-def compact_json(data) -> str:
-    """JSON with one key per line but short lists of numbers or strings kept on one line."""
-    text = json.dumps(data, indent=1)
-    return re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
 
 
 def load() -> str:
@@ -62,7 +53,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=100, help="solve only the first N instances")
     parser.add_argument("--reference", type=int, default=0,
                         help="also compare heuristics on the N instances Korf found easiest")
-    parser.add_argument("--json", action="store_true", help=f"write {RESULTS.relative_to(ROOT)}")
+    parser.add_argument("--json", action="store_true", help=f"write {RESULTS}")
     args = parser.parse_args()
     wall0 = time.perf_counter()
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
@@ -145,9 +136,8 @@ def main() -> None:
                        "search_seconds": round(total_seconds, 1), "wall_seconds": round(wall, 1)},
             "reference": reference,
         }
-        RESULTS.parent.mkdir(parents=True, exist_ok=True)
-        RESULTS.write_text(compact_json(data))
-        print(f"wrote {RESULTS.relative_to(ROOT)}")
+        save_results("fifteen", data)
+        print(f"wrote {RESULTS}")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Seed 003's five 15-puzzle starts against each of its five goals they can reach: fewest moves.
 
-    .venv/bin/python benchmarks/seed003.py          # prints the table, writes benchmarks/results/seed003.json
+    .venv/bin/python benchmarks/fifteen_starts.py          # prints the table, writes puzzlelib/results/fifteen_starts.json
 
-Notebook 05 restates the starts and goals of seed 003 (a German notebook) and shows which start can
+Notebook 05 restates the starts and goals of a German 15-puzzle notebook and shows which start can
 reach which goal (12 of the 25 pairs). This script finds the fewest moves for each of those 12 pairs
 with IDA* and the 6-6-3 pattern database (plus mirror) of each goal, built once per goal into the
 cache (about a minute each) and loaded afterwards. ``notebooks/08_beyond_bfs.ipynb`` reads the JSON
@@ -11,22 +11,19 @@ and re-checks each path's length, legality and endpoints.
 
 from __future__ import annotations
 
-import json
 import os
-import re
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from puzzlelib import Board, is_solvable  # noqa: E402
-from puzzlelib.informed import ida_star  # noqa: E402
-from puzzlelib.measures import manhattan  # noqa: E402
-from puzzlelib.pdb import PatternDatabase  # noqa: E402
+from puzzlelib import Board, is_solvable
+from puzzlelib.search.informed import ida_star
+from puzzlelib.search.heuristics import manhattan
+from puzzlelib.search.pdb import PatternDatabase
+from puzzlelib.reference import results_path, save_results
 
-RESULTS = ROOT / "benchmarks" / "results" / "seed003.json"
+RESULTS = results_path("fifteen_starts")
 
 STARTS = {  # as in notebooks/05_experiments.ipynb
     "start1": [[13, 2, 10, 3], [1, 12, 8, 4], [5, 0, 9, 6], [15, 14, 11, 7]],
@@ -43,11 +40,6 @@ GOALS = {
     "spiral": [[1, 2, 3, 4], [12, 13, 14, 5], [11, 0, 15, 6], [10, 9, 8, 7]],
 }
 
-
-def compact_json(data) -> str:
-    """JSON with one key per line but short lists of numbers or strings kept on one line."""
-    text = json.dumps(data, indent=1)
-    return re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
 
 
 def main() -> None:
@@ -70,11 +62,10 @@ def main() -> None:
                             "tiles_moved": moves})
             print(f"  {sname}: {r.moves} moves (Manhattan bound {manhattan(start, goal)}), "
                   f"{r.nodes:,} nodes, {r.seconds:.1f} s", flush=True)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(compact_json({"command": "python benchmarks/seed003.py",
+        save_results("fifteen_starts", ({"command": "python benchmarks/fifteen_starts.py",
                                      "generated": time.strftime("%Y-%m-%d"),
                                      "tiles_moved": "the tile slid at each move, in order", "pairs": results}))
-    print(f"wrote {RESULTS.relative_to(ROOT)}")
+    print(f"wrote {RESULTS}")
 
 
 if __name__ == "__main__":

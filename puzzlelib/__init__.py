@@ -1,6 +1,23 @@
 """puzzlelib: the helper package behind *Sliding Puzzles, Explained*.
 
-Everything a notebook needs can be imported from here:
+The names here are the ones a student needs first. They are listed by layer,
+each layer using only the ones above it:
+
+1. the board and its encodings: ``Board``, ``to_key``/``from_key``, ``rank``/``unrank``;
+2. solvability: ``inversions``, ``is_solvable``, ``explain``;
+3. generating boards: ``random_solvable``, ``scramble``;
+4. search: ``min_moves``, ``shortest_path``, ``bfs_layers``, ``distances``,
+   ``distance_counts``, ``farthest``, ``solve_optimal``;
+5. the state graph and pictures: ``state_graph``, ``draw_board``, ``draw_path``,
+   ``draw_state_graph``;
+6. errors and notebook helpers: ``PuzzleError``, ``TooLargeError``, ``show_source``, ``check``.
+
+Everything else is imported from the module that holds the idea: the
+subpackages ``puzzlelib.search`` (BFS, frontier search, heuristics, pattern
+databases, A*/IDA*, the constructive solver) and ``puzzlelib.player`` (the
+widgets), and the modules ``board``, ``encoding``, ``solvability``,
+``generate``, ``limits``, ``space``, ``graph``, ``palette``, ``draw``,
+``reference`` and ``notebook``.
 
 >>> from puzzlelib import Board, min_moves, is_solvable
 >>> b = Board([[4, 1, 2], [5, 0, 3]])
@@ -8,45 +25,22 @@ Everything a notebook needs can be imported from here:
 (True, 5)
 """
 
-from .board import BLANK, Board, moves_table, neighbor_cells
-from .encoding import from_key, key_digits, rank, to_key, unrank
-from .constructive import constructive_milestones, constructive_moves, solve_constructive
-from .draw import draw_board, draw_path, draw_state_graph, graph_layout, ring_layout
-from .frontier import FrontierResult, frontier_search
-from .generate import fix_by_swap, random_board, random_solvable, scramble
-from .graph import component_labels, count_components, move_graph, state_graph
-from .notebook import check, show_source, source
-from .heuristics import linear_conflict, misplaced
-from .informed import SearchBudgetError, SearchResult, astar, ida_star
-from .korf100 import korf100
-from .limits import (TooLargeError, check_frontier_bfs, check_full_bfs, frontier_bfs_bytes,
-                     reachable_count, state_count)
-from .measures import manhattan
-from .optimal import solve_optimal
-from .pdb import PatternDatabase
-from .published import published_counts
-from .rankbfs import rank_bfs_counts
-from .keyed import KeyedResult, keyed_bfs
-from .search import (Layer, bfs_layers, dfs_path, distance_counts, distances, farthest, min_moves,
-                     shortest_path)
-from .solvability import (SolvabilityReport, blank_distance, blank_row_from_bottom, explain,
-                          inversions, is_solvable, permutation_parity, relative_inversions)
+from .board import Board
+from .encoding import from_key, rank, to_key, unrank
+from .solvability import explain, inversions, is_solvable
+from .generate import random_solvable, scramble
+from .limits import PuzzleError, TooLargeError
+from .search.bfs import bfs_layers, distance_counts, distances, farthest, min_moves, shortest_path
+from .search.optimal import solve_optimal
+from .graph import state_graph
+from .draw import draw_board, draw_path, draw_state_graph
+from .notebook import check, show_source
 
 __all__ = [
-    "BLANK", "Board", "moves_table", "neighbor_cells",
-    "from_key", "key_digits", "rank", "to_key", "unrank",
-    "constructive_milestones", "constructive_moves", "solve_constructive",
-    "draw_board", "draw_path", "draw_state_graph", "graph_layout", "ring_layout",
-    "check", "show_source", "source",
-    "fix_by_swap", "random_board", "random_solvable", "scramble",
-    "component_labels", "count_components", "move_graph", "state_graph",
-    "FrontierResult", "frontier_search", "rank_bfs_counts", "published_counts",
-    "linear_conflict", "misplaced", "manhattan", "PatternDatabase",
-    "SearchBudgetError", "SearchResult", "astar", "ida_star", "solve_optimal", "korf100",
-    "TooLargeError", "check_frontier_bfs", "check_full_bfs", "frontier_bfs_bytes", "reachable_count",
-    "state_count",
-    "KeyedResult", "keyed_bfs",
-    "Layer", "bfs_layers", "dfs_path", "distance_counts", "distances", "farthest", "min_moves", "shortest_path",
-    "SolvabilityReport", "blank_distance", "blank_row_from_bottom", "explain", "inversions",
-    "is_solvable", "permutation_parity", "relative_inversions",
+    "Board", "to_key", "from_key", "rank", "unrank",
+    "inversions", "is_solvable", "explain",
+    "random_solvable", "scramble",
+    "min_moves", "shortest_path", "bfs_layers", "distances", "distance_counts", "farthest", "solve_optimal",
+    "state_graph", "draw_board", "draw_path", "draw_state_graph",
+    "PuzzleError", "TooLargeError", "show_source", "check",
 ]

@@ -10,7 +10,9 @@ from __future__ import annotations
 import html
 import numbers
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
+
+from . import palette
 
 BLANK = 0
 
@@ -313,10 +315,10 @@ class Board:
             for t in row:
                 if t == BLANK:
                     tds.append('<td style="width:2.2em;height:2.2em;border:1px solid #999;'
-                               'background:#eee"></td>')
+                               f'background:{palette.BLANK}"></td>')
                 else:
                     tds.append('<td style="width:2.2em;height:2.2em;border:1px solid #555;'
-                               'background:#f6d28b;text-align:center;font-weight:bold;'
+                               f'background:{palette.TILE};color:{palette.TILE_TEXT};text-align:center;font-weight:bold;'
                                f'font-size:1.1em">{html.escape(str(t))}</td>')
             cells.append("<tr>" + "".join(tds) + "</tr>")
         return ('<table style="border-collapse:collapse;display:inline-table" '
@@ -334,7 +336,7 @@ def _goal(rows: int, cols: int, blank: str) -> Board:
 def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
     """Flat indices of the cells next to ``index``: up, down, left, right.
 
-    On a 2 x 3 board this is seed 000's ``MOVES`` table:
+    On a 2 x 3 board this is the ``MOVES`` table of a Russian lecture note on the 2 x 3 puzzle:
 
     >>> [neighbor_cells(i, 2, 3) for i in range(6)]
     [[3, 1], [4, 0, 2], [5, 1], [0, 4], [1, 3, 5], [2, 4]]
@@ -352,14 +354,59 @@ def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=64)
+def neighbor_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For every cell, the cells next to it (up, down, left, right): made once per shape.
+
+    Every search looks up the blank's neighbours here, so the rule of which
+    cells touch is written once (:func:`neighbor_cells`).
+
+    >>> neighbor_table(2, 3)
+    ((3, 1), (4, 0, 2), (5, 1), (0, 4), (1, 3, 5), (2, 4))
+    """
+    rows, cols = check_shape(rows, cols)
+    return tuple(tuple(neighbor_cells(i, rows, cols)) for i in range(rows * cols))
+
+
+@lru_cache(maxsize=64)
+def neighbor_array(rows: int, cols: int):
+    """:func:`neighbor_table` as a read-only ``(cells, 4)`` numpy array, padded with -1.
+
+    >>> neighbor_array(1, 3).tolist()
+    [[1, -1, -1, -1], [0, 2, -1, -1], [1, -1, -1, -1]]
+    """
+    import numpy as np
+
+    table = neighbor_table(rows, cols)
+    out = np.full((len(table), 4), -1, dtype=np.int64)
+    for i, cells in enumerate(table):
+        out[i, :len(cells)] = cells
+    out.flags.writeable = False
+    return out
+
+
+def successors(tiles: tuple, table) -> Iterator[tuple]:
+    """Every tile tuple one move away from ``tiles``, given the shape's :func:`neighbor_table`.
+
+    This is the move rule on plain tuples, the form the searches store.
+
+    >>> list(successors((1, 2, 3, 4, 0, 5), neighbor_table(2, 3)))
+    [(1, 0, 3, 4, 2, 5), (1, 2, 3, 0, 4, 5), (1, 2, 3, 4, 5, 0)]
+    """
+    i = tiles.index(BLANK)
+    for j in table[i]:
+        t = list(tiles)
+        t[i], t[j] = t[j], BLANK
+        yield tuple(t)
+
+
 def moves_table(rows: int, cols: int) -> list[list[int]]:
-    """For every cell, the sorted cells the blank can move to (seed 000's ``MOVES``).
+    """For every cell, the sorted cells the blank can move to (the lecture note's ``MOVES``).
 
     >>> moves_table(2, 3)
     [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
     """
-    rows, cols = check_shape(rows, cols)
-    return [sorted(neighbor_cells(i, rows, cols)) for i in range(rows * cols)]
+    return [sorted(cells) for cells in neighbor_table(rows, cols)]
 
 
 def as_board(value, what: str = "board") -> Board:
@@ -389,3 +436,37 @@ def same_shape(start: Board, goal: Board) -> None:
             f"the goal is {goal.rows} x {goal.cols} but the start is {start.rows} x {start.cols}; "
             "they must have the same shape"
         )
+
+
+def resolve_goal(goal, shape: tuple[int, int]) -> Board:
+    """The goal for a board of ``shape``: the blank-last goal when ``goal`` is None, else ``goal`` checked.
+
+    Every function that takes an optional goal calls this, so a missing goal
+    means the same thing everywhere and a goal of the wrong shape gets the
+    same message.
+
+    >>> resolve_goal(None, (2, 3))
+    Board([[1, 2, 3], [4, 5, 0]])
+    >>> resolve_goal([[1, 2], [3, 0]], (2, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: the goal is 2 x 2 but the board is 2 x 3; they must have the same shape
+    """
+    rows, cols = check_shape(*shape)
+    if goal is None:
+        return Board.goal(rows, cols)
+    goal = as_board(goal, "goal")
+    if goal.shape != (rows, cols):
+        raise ValueError(f"the goal is {goal.rows} x {goal.cols} but the board is {rows} x {cols}; "
+                         "they must have the same shape")
+    return goal
+
+
+def board_and_goal(board, goal, what: str = "board") -> tuple[Board, Board]:
+    """``board`` checked, and its goal from :func:`resolve_goal`.
+
+    >>> board_and_goal([[1, 0]], None)
+    (Board([[1, 0]]), Board([[1, 0]]))
+    """
+    board = as_board(board, what)
+    return board, resolve_goal(goal, board.shape)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
+from . import palette
 from .board import BLANK, as_board
-
-TILE_COLOR = "#f6d28b"
-MOVED_COLOR = "#f08a4b"
-BLANK_COLOR = "#eeeeee"
-COMPONENT_COLORS = {"solvable": "#2b83ba", "unsolvable": "#d7191c"}
+from .palette import COMPONENT_COLORS, COMPONENT_MARKERS
 
 
 def _plt():
@@ -39,14 +36,15 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
         for c, tile in enumerate(row):
             y = board.rows - 1 - r
             if tile == BLANK:
-                ax.add_patch(patches.Rectangle((c, y), 1, 1, facecolor=BLANK_COLOR, edgecolor="#bbbbbb"))
+                ax.add_patch(patches.Rectangle((c, y), 1, 1, facecolor=palette.BLANK, edgecolor=palette.BLANK_EDGE))
                 continue
-            color = MOVED_COLOR if tile in highlight else TILE_COLOR
+            moved = tile in highlight
             ax.add_patch(patches.FancyBboxPatch((c + 0.05, y + 0.05), 0.9, 0.9,
                                                 boxstyle="round,pad=0,rounding_size=0.12",
-                                                facecolor=color, edgecolor="#7a5a1e"))
-            ax.text(c + 0.5, y + 0.5, str(tile), ha="center", va="center",
-                    fontsize=fontsize, fontweight="bold", color="#3b2a0a")
+                                                facecolor=palette.MOVED if moved else palette.TILE,
+                                                edgecolor=palette.TILE_EDGE, linewidth=2.5 if moved else 1))
+            ax.text(c + 0.5, y + 0.5, str(tile), ha="center", va="center", fontsize=fontsize,
+                    fontweight="bold", color=palette.MOVED_TEXT if moved else palette.TILE_TEXT)
     ax.set_xlim(0, board.cols)
     ax.set_ylim(0, board.rows)
     ax.set_aspect("equal")
@@ -190,12 +188,13 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
         nodes = [v for v, d in G.nodes(data=True) if d["component"] == component]
         if nodes:
             nx.draw_networkx_nodes(G, pos, nodelist=nodes, node_color=color, node_size=node_size,
-                                   ax=ax, label=f"{component} ({len(nodes)} boards)")
+                                   node_shape=COMPONENT_MARKERS[component], ax=ax,
+                                   label=f"{component} ({len(nodes)} boards)")
     goal = G.graph.get("goal")
     if goal is not None:
         from .encoding import rank
 
-        nx.draw_networkx_nodes(G, pos, nodelist=[rank(goal)], node_color="gold", node_size=node_size * 4,
+        nx.draw_networkx_nodes(G, pos, nodelist=[rank(goal)], node_color=palette.GOAL, node_size=node_size * 4,
                                edgecolors="black", ax=ax, label="goal")
     if highlight is not None:
         nx.draw_networkx_nodes(G, pos, nodelist=[highlight], node_color="none", node_size=node_size * 9,

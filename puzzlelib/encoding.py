@@ -1,17 +1,19 @@
 """Two ways to turn a board into one integer, and back.
 
 * ``to_key`` / ``from_key``: read the tiles as the digits of a base-(mn)
-  number (seed 000 uses base 6 for the 2 x 3 board). Easy to compute, and
+  number (a Russian lecture note uses base 6 for the 2 x 3 board). Easy to compute, and
   every board gets its own key, but most keys in ``0 .. (mn)**(mn) - 1`` are
   not boards at all (they repeat a digit).
 * ``rank`` / ``unrank``: the Lehmer code (also called the Cantor expansion),
-  as in seed 002's Java program. The (mn)! boards get exactly the ranks
+  as in the Java program of a Chinese article on the m x n puzzle. The (mn)! boards get exactly the ranks
   ``0 .. (mn)! - 1``, with no gaps, so a rank can index an array.
 """
 
 from __future__ import annotations
 
 from math import factorial
+
+import numpy as np
 
 from .board import Board, _check_int, as_board, check_shape
 
@@ -135,3 +137,66 @@ def unrank_tiles(r: int, k: int) -> tuple[int, ...]:
         digit, r = divmod(r, factorial(i))
         out.append(unused.pop(digit))
     return tuple(out)
+
+
+# --- every permutation at once, as numpy arrays ---------------------------------
+
+def all_permutations(k: int) -> np.ndarray:
+    """Every permutation of 0..k-1, one per row, in rank (lexicographic) order.
+
+    Built from the permutations of k-1 items: put each first item ``f`` in
+    front and shift the values ``>= f`` of the rest up by one.
+
+    >>> all_permutations(3).tolist()
+    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+    """
+    perms = np.zeros((1, 0), dtype=np.int8)
+    for size in range(1, k + 1):
+        blocks = []
+        for first in range(size):
+            rest = perms + (perms >= first)
+            head = np.full((len(perms), 1), first, dtype=np.int8)
+            blocks.append(np.hstack([head, rest.astype(np.int8)]))
+        perms = np.vstack(blocks)
+    return perms
+
+
+def rank_rows(perms: np.ndarray) -> np.ndarray:
+    """Lehmer rank of every row of a 2-D array of permutations.
+
+    >>> rank_rows(all_permutations(4)).tolist() == list(range(24))
+    True
+    """
+    n, k = perms.shape
+    columns = [np.ascontiguousarray(perms[:, i]) for i in range(k)]
+    ranks = np.zeros(n, dtype=np.int64)
+    smaller_after = np.empty(n, dtype=np.int64)
+    for i in range(k - 1):
+        smaller_after[:] = 0
+        for j in range(i + 1, k):
+            smaller_after += columns[j] < columns[i]
+        ranks += smaller_after * factorial(k - 1 - i)
+    return ranks
+
+
+def unrank_rows(ranks, k: int) -> np.ndarray:
+    """The permutations of ``0..k-1`` with the given Lehmer ranks, one per row (int8).
+
+    The inverse of :func:`~puzzlelib.encoding.rank_rows`. Split each rank into
+    factorial-base digits, then build the permutation from the right: the
+    digit says how many smaller values follow, so each new value pushes up
+    the values to its right that are at least as large.
+
+    >>> unrank_rows(np.array([0, 2, 5]), 3).tolist()
+    [[0, 1, 2], [1, 0, 2], [2, 1, 0]]
+    """
+    r = np.array(ranks, dtype=np.int64)
+    perms = np.empty((len(r), k), dtype=np.int8)
+    for i in range(k):
+        digit, r = np.divmod(r, factorial(k - 1 - i))
+        perms[:, i] = digit
+    for i in range(k - 2, -1, -1):
+        head = perms[:, i:i + 1]
+        tail = perms[:, i + 1:]
+        tail += tail >= head
+    return perms

@@ -1,6 +1,6 @@
 """Making puzzles: a uniform random solvable board, or a random walk from a board.
 
-Seed 002 (section 9) compares the two ways. A random walk of a few moves
+A Chinese article on the m x n puzzle compares the two ways. A random walk of a few moves
 stays close to where it started, so on big boards it makes easy puzzles. A
 random permutation, fixed by one swap when it lands in the wrong component,
 is uniform over all solvable boards.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random as _random
 
-from .board import BLANK, Board, _check_int, as_board, check_shape, neighbor_cells
+from .board import BLANK, Board, _check_int, as_board, check_shape, neighbor_table, resolve_goal
 from .solvability import is_solvable
 
 
@@ -26,7 +26,7 @@ def fix_by_swap(board) -> Board:
     """Swap the first two tiles (blank skipped) in reading order.
 
     On a board with at least 2 rows and 2 columns this moves the board into
-    the other component (seed 002, claim 2).
+    the other component (that article's claim 2).
 
     >>> print(fix_by_swap(Board([[1, 2, 3], [4, 5, 0]])))
     2 1 3
@@ -64,9 +64,7 @@ def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
     (True, True)
     """
     rows, cols = check_shape(rows, cols)
-    goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
-    if goal.shape != (rows, cols):
-        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    goal = resolve_goal(goal, (rows, cols))
     rng = _rng(seed)
     if rows == 1 or cols == 1:
         order = [t for t in goal.tiles if t != BLANK]
@@ -95,13 +93,45 @@ def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board
     tiles = list(board.tiles)
     blank = board.blank_index
     previous = None
+    table = neighbor_table(rows, cols)
     for _ in range(moves):
-        options = neighbor_cells(blank, rows, cols)
+        options = table[blank]
         if not allow_undo and previous in options and len(options) > 1:
-            options.remove(previous)
+            options = [j for j in options if j != previous]
         if not options:
             break
         j = rng.choice(options)
         tiles[blank], tiles[j] = tiles[j], BLANK
         previous, blank = blank, j
     return Board._trusted(rows, cols, tuple(tiles))
+
+
+def walk_blank(board, row=None, col=None) -> Board:
+    """Slide the blank to ``(row, col)``: first along its row, then along the column.
+
+    The default target is the bottom-right cell. Each step is a legal move,
+    so the result is in the same component as ``board``.
+
+    >>> print(walk_blank(Board([[0, 1, 2], [3, 4, 5]])))
+    1 2 5
+    3 4 .
+    >>> walk_blank(Board([[1, 2, 3], [4, 5, 0]])) == Board.goal(2, 3)
+    True
+    """
+    board = as_board(board)
+    row = board.rows - 1 if row is None else _check_int(row, "row")
+    col = board.cols - 1 if col is None else _check_int(col, "col")
+    if not (0 <= row < board.rows and 0 <= col < board.cols):
+        raise ValueError(f"cell ({row}, {col}) is not on a {board.rows} x {board.cols} board")
+    tiles = list(board.tiles)
+    cols = board.cols
+    r, c = board.blank
+    while c != col:
+        step = 1 if col > c else -1
+        tiles[r * cols + c], tiles[r * cols + c + step] = tiles[r * cols + c + step], BLANK
+        c += step
+    while r != row:
+        step = 1 if row > r else -1
+        tiles[r * cols + c], tiles[(r + step) * cols + c] = tiles[(r + step) * cols + c], BLANK
+        r += step
+    return Board._trusted(board.rows, board.cols, tuple(tiles))

@@ -15,8 +15,8 @@ from math import factorial
 
 import numpy as np
 
-from .board import Board, check_shape, neighbor_cells
-from .encoding import rank_tiles, unrank_tiles
+from .board import Board, check_shape, neighbor_table, resolve_goal, successors
+from .encoding import all_permutations, rank_rows, rank_tiles, unrank_tiles
 from .generate import fix_by_swap
 from .limits import TooLargeError, format_bytes, refuse_over_budget
 from .solvability import is_solvable
@@ -53,7 +53,7 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int = MAX_GRAPH_N
     """
     import networkx as nx
 
-    from .search import bfs_layers
+    from .search.bfs import bfs_layers
 
     rows, cols = check_shape(rows, cols)
     k = rows * cols
@@ -63,21 +63,16 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int = MAX_GRAPH_N
             f"the {rows} x {cols} state graph has {n:,} nodes, more than max_nodes={max_nodes:,}; "
             "networkx needs about 1 KiB per node. Use component_labels() for large boards"
         )
-    goal = Board.goal(rows, cols) if goal is None else Board(goal)
-    if goal.shape != (rows, cols):
-        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    goal = resolve_goal(goal, (rows, cols))
     G = nx.Graph(rows=rows, cols=cols, goal=goal)
-    table = [neighbor_cells(i, rows, cols) for i in range(k)]
+    table = neighbor_table(rows, cols)
     for r in range(n):
         tiles = unrank_tiles(r, k)
         board = Board._trusted(rows, cols, tiles)
         solvable = is_solvable(board, goal)
         G.add_node(r, board=board, solvable=solvable,
                    component="solvable" if solvable else "unsolvable", distance=None)
-        i = tiles.index(0)
-        for j in table[i]:
-            t = list(tiles)
-            t[i], t[j] = t[j], 0
+        for t in successors(tiles, table):
             G.add_edge(r, rank_tiles(t))
     for root in _component_roots(rows, cols, goal):
         for layer in bfs_layers(root):
@@ -93,44 +88,6 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int = MAX_GRAPH_N
 
 # --- the array view ------------------------------------------------------------
 
-def all_permutations(k: int) -> np.ndarray:
-    """Every permutation of 0..k-1, one per row, in rank (lexicographic) order.
-
-    Built from the permutations of k-1 items: put each first item ``f`` in
-    front and shift the values ``>= f`` of the rest up by one.
-
-    >>> all_permutations(3).tolist()
-    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
-    """
-    perms = np.zeros((1, 0), dtype=np.int8)
-    for size in range(1, k + 1):
-        blocks = []
-        for first in range(size):
-            rest = perms + (perms >= first)
-            head = np.full((len(perms), 1), first, dtype=np.int8)
-            blocks.append(np.hstack([head, rest.astype(np.int8)]))
-        perms = np.vstack(blocks)
-    return perms
-
-
-def rank_rows(perms: np.ndarray) -> np.ndarray:
-    """Lehmer rank of every row of a 2-D array of permutations.
-
-    >>> rank_rows(all_permutations(4)).tolist() == list(range(24))
-    True
-    """
-    n, k = perms.shape
-    columns = [np.ascontiguousarray(perms[:, i]) for i in range(k)]
-    ranks = np.zeros(n, dtype=np.int64)
-    smaller_after = np.empty(n, dtype=np.int64)
-    for i in range(k - 1):
-        smaller_after[:] = 0
-        for j in range(i + 1, k):
-            smaller_after += columns[j] < columns[i]
-        ranks += smaller_after * factorial(k - 1 - i)
-    return ranks
-
-
 def slides(rows: int, cols: int, perms: np.ndarray):
     """Every move of every board in ``perms``, grouped by where the blank is and where it goes.
 
@@ -145,7 +102,7 @@ def slides(rows: int, cols: int, perms: np.ndarray):
     blank = np.argmin(perms, axis=1)
     for i in range(rows * cols):
         src = np.flatnonzero(blank == i)
-        for j in neighbor_cells(i, rows, cols):
+        for j in neighbor_table(rows, cols)[i]:
             after = perms[src].copy()
             after[:, i] = after[:, j]
             after[:, j] = 0

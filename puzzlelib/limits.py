@@ -9,7 +9,7 @@ compares the product with a budget: half the memory the machine has free, at
 most 8 GiB. A request over budget raises :class:`TooLargeError` before any
 work starts, so it can never take the kernel down.
 
-The frontier search of :mod:`puzzlelib.frontier` stores a board as one
+The frontier search of :mod:`puzzlelib.search.frontier` stores a board as one
 8-byte word and holds only two layers (plus sorting buffers) at a time. Its
 estimate, :func:`frontier_bfs_bytes`, is ``4 * states`` bytes: half a word
 per state, enough for three layers as wide as the widest one if no layer
@@ -17,6 +17,27 @@ holds more than 1/6 of the states. On every board from 2 x 2 to 3 x 4 and
 2 x 6 the widest layer holds at most 1/6 of them (2 x 2: 2 of 12; 3 x 3:
 13%; 3 x 4: 9.1%; 2 x 6: 5.4%); the tests check this fraction against the
 layer tables.
+
+**Errors.** Every refusal in puzzlelib is a :class:`PuzzleError`, itself a
+``ValueError``, so ``except ValueError`` catches them all:
+
+* :class:`TooLargeError`: refused up front, because the request would need
+  more memory than the budget (a whole BFS of 4 x 4, a graph too big to draw).
+* :class:`SearchBudgetError` (a kind of TooLargeError): a search ran and
+  stopped when it had expanded ``max_nodes`` nodes without an answer.
+
+Wrong types raise ``TypeError`` and malformed boards ``ValueError``, each with
+a message that says what is wrong.
+
+**Vocabulary.** Two knobs, named the same everywhere:
+
+* ``max_nodes``: a *count*: how many states a search may expand or store
+  (BFS, DFS, A*, IDA*) or a graph may hold, before it gives up.
+* ``budget``: *bytes* of memory; the default is :func:`memory_budget`.
+
+**Unreachable goals.** A search asked for a goal in the other component
+returns ``None`` (a path, a result, a plan), except :func:`~puzzlelib.search.bfs.min_moves`,
+which keeps LeetCode 773's ``-1``.
 """
 
 from __future__ import annotations
@@ -32,8 +53,33 @@ MAX_BUDGET = 8 * 2**30
 FALLBACK_BUDGET = 2 * 2**30
 
 
-class TooLargeError(ValueError):
-    """A request that would need more memory than the budget allows."""
+class PuzzleError(ValueError):
+    """The base of every refusal that puzzlelib raises on purpose."""
+
+
+class TooLargeError(PuzzleError):
+    """A request that would need more memory than the budget allows, refused before any work."""
+
+
+class SearchBudgetError(TooLargeError):
+    """A search stopped because it expanded more nodes than ``max_nodes`` allows."""
+
+
+def check_max_nodes(max_nodes, default: int | None = None) -> int | None:
+    """Validate a ``max_nodes`` argument: a positive whole number, or None for ``default``.
+
+    >>> check_max_nodes(None, 100), check_max_nodes(5)
+    (100, 5)
+    >>> check_max_nodes(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_nodes must be a positive whole number or None, got 0
+    """
+    if max_nodes is None:
+        return default
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive whole number or None, got {max_nodes!r}")
+    return max_nodes
 
 
 def available_memory() -> int | None:
@@ -157,7 +203,7 @@ def state_limit(cells: int, budget: int | None = None) -> int:
 
 
 def frontier_bfs_bytes(rows: int, cols: int) -> int:
-    """Estimated peak bytes of a frontier search (:mod:`puzzlelib.frontier`) of a whole board.
+    """Estimated peak bytes of a frontier search (:mod:`puzzlelib.search.frontier`) of a whole board.
 
     Half an 8-byte word per reachable state: room for the current layer, the
     next one and the sorting buffers, each at most 1/6 of the states.

@@ -7,7 +7,7 @@ columns, for any goal:
   order. On an odd width their parity never changes; on an even width the
   parity of (inversions + the blank's row) never changes. A board can reach
   the goal exactly when this number has the same parity as the goal's.
-* **The permutation rule** (seed 003). Every move swaps the blank with a
+* **The permutation rule** (the swap count of a German 15-puzzle notebook). Every move swaps the blank with a
   tile, a transposition, and moves the blank one cell. So the parity of
   (the permutation from goal to board, blank included) + (the blank's
   taxicab distance to its goal cell) never changes, and is even at the goal.
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import BLANK, Board, as_board, same_shape
+from .board import BLANK, Board, as_board, board_and_goal
 
 
 def inversions(board) -> int:
@@ -52,13 +52,13 @@ def relative_inversions(board, goal=None) -> int:
     >>> relative_inversions(Board.spiral(3, 3), Board.spiral(3, 3))
     0
     """
-    board, goal = _board_and_goal(board, goal)
+    board, goal = board_and_goal(board, goal)
     order = {t: i for i, t in enumerate(t for t in goal.tiles if t != BLANK)}
     return _inversions([order[t] for t in board.tiles if t != BLANK])
 
 
 def blank_row_from_bottom(board) -> int:
-    """The blank's row counted from the bottom, the last row being 1 (as in seed 001).
+    """The blank's row counted from the bottom, the last row being 1 (as in a well-known English tutorial on the 8-puzzle).
 
     >>> blank_row_from_bottom(Board.goal(3, 4))
     1
@@ -73,14 +73,14 @@ def permutation_parity(board, goal=None) -> int:
     """Parity (0 even, 1 odd) of the permutation that turns ``goal`` into ``board``, blank included.
 
     It is the parity of the number of swaps that sort the board into the goal
-    (seed 003 counts those swaps).
+    (a German 15-puzzle notebook counts those swaps).
 
     >>> permutation_parity(Board([[2, 1], [3, 0]]))
     1
     >>> permutation_parity(Board.goal(2, 2))
     0
     """
-    board, goal = _board_and_goal(board, goal)
+    board, goal = board_and_goal(board, goal)
     return _permutation_parity(board.tiles, goal.tiles)
 
 
@@ -105,7 +105,7 @@ def blank_distance(board, goal=None) -> int:
     >>> blank_distance(Board.goal(3, 3, blank="first"))
     4
     """
-    board, goal = _board_and_goal(board, goal)
+    board, goal = board_and_goal(board, goal)
     (r, c), (gr, gc) = board.blank, goal.blank
     return abs(r - gr) + abs(c - gc)
 
@@ -123,7 +123,7 @@ def is_solvable(board, goal=None) -> bool:
     >>> is_solvable(Board([[1, 2, 3], [5, 4, 0]]), goal=Board.spiral(2, 3))
     True
     """
-    board, goal = _board_and_goal(board, goal)
+    board, goal = board_and_goal(board, goal)
     if board.rows == 1 or board.cols == 1:
         return _line_order(board) == _line_order(goal)
     parity = _permutation_parity(board.tiles, goal.tiles)
@@ -133,13 +133,6 @@ def is_solvable(board, goal=None) -> bool:
 
 def _line_order(board: Board) -> tuple[int, ...]:
     return tuple(t for t in board.tiles if t != BLANK)
-
-
-def _board_and_goal(board, goal) -> tuple[Board, Board]:
-    board = as_board(board, "board")
-    goal = Board.goal(board.rows, board.cols) if goal is None else as_board(goal, "goal")
-    same_shape(board, goal)
-    return board, goal
 
 
 @dataclass(frozen=True)
@@ -202,7 +195,7 @@ def explain(board, goal=None) -> SolvabilityReport:
       permutation parity 1 + blank distance 0 = 1, odd
       verdict: unsolvable
     """
-    board, goal = _board_and_goal(board, goal)
+    board, goal = board_and_goal(board, goal)
     rel = relative_inversions(board, goal)
     row, goal_row = blank_row_from_bottom(board), blank_row_from_bottom(goal)
     if board.cols % 2:
@@ -222,3 +215,28 @@ def explain(board, goal=None) -> SolvabilityReport:
         goal_invariant=goal_invariant,
         solvable=is_solvable(board, goal),
     )
+
+
+def sorting_swaps(board, goal=None) -> int:
+    """Swaps that sort ``board`` into ``goal``, one tile put in place per swap (blank included).
+
+    This is the count a German 15-puzzle notebook calls ``get_inversion_count``, measured there
+    against the goal with the blank first.
+
+    >>> start1 = Board([[13, 2, 10, 3], [1, 12, 8, 4], [5, 0, 9, 6], [15, 14, 11, 7]])
+    >>> sorting_swaps(start1, Board.goal(4, 4, blank="first"))
+    14
+    >>> sorting_swaps(Board([[2, 1], [3, 0]]))   # one swap, 2 <-> 1
+    1
+    """
+    board, goal = board_and_goal(board, goal, "board")
+    tiles = list(board.tiles)
+    where = {t: i for i, t in enumerate(tiles)}
+    swaps = 0
+    for i, wanted in enumerate(goal.tiles):
+        if tiles[i] != wanted:
+            j = where[wanted]
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+            where[tiles[i]], where[tiles[j]] = i, j
+            swaps += 1
+    return swaps

@@ -4,7 +4,7 @@ The solvability proof says something about *every* board and *every* move.
 A board with at most 9 cells has at most 9! = 362,880 arrangements, few
 enough to check each step of the proof on all of them. This module computes
 the numbers the proof talks about for all boards at once. Boards are the rows
-of ``puzzlelib.graph.all_permutations(rows * cols)``, so row ``r`` is the
+of ``puzzlelib.encoding.all_permutations(rows * cols)``, so row ``r`` is the
 board with Lehmer rank ``r``.
 
 >>> from puzzlelib.graph import all_permutations
@@ -22,8 +22,9 @@ from math import factorial
 
 import numpy as np
 
-from .board import BLANK, Board, as_board, check_shape
-from .graph import all_permutations, rank_rows, slides
+from .board import BLANK, Board, as_board, check_shape  # Board: used by the docstring examples
+from .encoding import all_permutations, rank_rows
+from .graph import slides
 from .limits import TooLargeError
 
 MAX_CELLS = 9
@@ -166,13 +167,13 @@ def reachable_mask(goal, perms=None) -> np.ndarray:
     """For every rank, whether breadth-first search from ``goal`` reaches that board.
 
     This is the ground truth the parity rules are checked against: it uses
-    no parity at all, only :func:`~puzzlelib.search.bfs_layers`.
+    no parity at all, only :func:`~puzzlelib.search.bfs.bfs_layers`.
 
     >>> mask = reachable_mask(Board.goal(2, 3))
     >>> len(mask), int(mask.sum())
     (720, 360)
     """
-    from .search import bfs_layers
+    from .search.bfs import bfs_layers
 
     goal = as_board(goal, "goal")
     k = goal.rows * goal.cols

@@ -4,7 +4,8 @@ import pickle
 
 import pytest
 
-from puzzlelib import Board, moves_table
+from puzzlelib import Board
+from puzzlelib.board import moves_table
 
 
 def test_build_and_properties():

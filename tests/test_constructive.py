@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from puzzlelib import Board, is_solvable, random_board, random_solvable
-from puzzlelib.constructive import _Work, constructive_moves, solve_constructive
+from puzzlelib import Board, is_solvable, random_solvable
+from puzzlelib.generate import random_board
+from puzzlelib.search.constructive import WorkingBoard, constructive_moves, solve_constructive
 
 SHAPES = [(r, c) for r in range(2, 7) for c in range(2, 7)]
 
@@ -47,13 +48,13 @@ def test_every_solvable_board_of_small_shapes(rows, cols):
 
 def test_the_corner_trap_fallback_is_exercised(monkeypatch):
     calls = []
-    original = _Work.place_two
+    original = WorkingBoard.place_two
 
     def spy(self, *args):
         calls.append(args)
         return original(self, *args)
 
-    monkeypatch.setattr(_Work, "place_two", spy)
+    monkeypatch.setattr(WorkingBoard, "place_two", spy)
     rng = random.Random(1)
     for _ in range(200):
         start = random_solvable(3, 4, seed=rng)
@@ -73,7 +74,7 @@ def test_unsolvable_line_and_trivial_cases():
 
 
 def test_bad_input():
-    with pytest.raises(ValueError, match="goal is 3 x 2 but the start is 2 x 3"):
+    with pytest.raises(ValueError, match="goal is 3 x 2 but the board is 2 x 3; they must have the same shape"):
         constructive_moves(Board.goal(2, 3), Board.goal(3, 2))
     with pytest.raises(ValueError, match="start: ragged rows"):
         constructive_moves([[1, 2], [0]])

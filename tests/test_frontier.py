@@ -9,16 +9,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import puzzlelib.frontier as frontier
-import puzzlelib.search as search
-from puzzlelib import (Board, TooLargeError, bfs_layers, distance_counts, farthest, random_solvable,
-                       reachable_count)
-from puzzlelib.frontier import frontier_search, pack, unpack
-from puzzlelib.graph import all_permutations, rank_rows
+import puzzlelib.search.frontier as frontier
+import puzzlelib.search.bfs as search
+from puzzlelib import Board, TooLargeError, bfs_layers, distance_counts, farthest, random_solvable
+from puzzlelib.limits import reachable_count
+from puzzlelib.search.frontier import frontier_search, pack, unpack
+from puzzlelib.encoding import all_permutations, rank_rows
 from puzzlelib.limits import FRONTIER_BYTES_PER_STATE, check_frontier_bfs, frontier_bfs_bytes
-from puzzlelib.rankbfs import rank_bfs_counts, unrank_rows
+from puzzlelib.encoding import unrank_rows
+from puzzlelib.search.bitarray import rank_bfs_counts
+from puzzlelib.reference import results_path
 
-RESULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "bfs_scale.json"
+RESULTS = results_path("bfs_scale")
 SHAPES = [(1, 1), (1, 2), (2, 1), (1, 5), (5, 1), (1, 9), (2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
 
 
@@ -75,7 +77,7 @@ def test_stop_early_and_resume_from_the_last_finished_layer(tmp_path):
 
 def test_an_interrupted_layer_is_not_kept(tmp_path, monkeypatch):
     full = frontier_search(3, 3).counts
-    real = frontier._next_layer
+    real = frontier.next_layer
     calls = []
 
     def interrupted(groups, moves, on_group=None):
@@ -84,10 +86,10 @@ def test_an_interrupted_layer_is_not_kept(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return real(groups, moves, on_group)
 
-    monkeypatch.setattr(frontier, "_next_layer", interrupted)
+    monkeypatch.setattr(frontier, "next_layer", interrupted)
     with pytest.raises(KeyboardInterrupt):
         frontier_search(3, 3, directory=tmp_path)
-    monkeypatch.setattr(frontier, "_next_layer", real)
+    monkeypatch.setattr(frontier, "next_layer", real)
     assert json.loads((tmp_path / "manifest.json").read_text())["counts"] == full[:15]
     assert frontier_search(3, 3, directory=tmp_path).counts == full
 
@@ -108,7 +110,7 @@ def test_a_directory_of_another_search_is_refused(tmp_path):
 def test_bad_arguments():
     with pytest.raises(ValueError, match="max_depth"):
         frontier_search(2, 3, max_depth=-1)
-    with pytest.raises(ValueError, match="goal is 3 x 2, not 2 x 3"):
+    with pytest.raises(ValueError, match="goal is 3 x 2 but the board is 2 x 3"):
         frontier_search(2, 3, Board.goal(3, 2))
     with pytest.raises(ValueError, match="at least 1 row"):
         frontier_search(0, 3)
@@ -207,7 +209,7 @@ def test_the_documented_width_bound_holds(rows, cols):
 
 
 def test_the_committed_results_file():
-    """The large results, read from benchmarks/results/bfs_scale.json, are consistent."""
+    """The large results, read from puzzlelib/results/bfs_scale.json, are consistent."""
     if not RESULTS.exists():
         pytest.skip("run benchmarks/bfs_scale.py --full to write the results file")
     boards = json.loads(RESULTS.read_text())["boards"]
@@ -229,10 +231,10 @@ def test_the_results_file_was_written_by_the_current_code():
         pytest.skip("run benchmarks/bfs_scale.py --full to write the results file")
     import hashlib
 
-    root = RESULTS.parent.parent.parent
+    root = Path(__file__).resolve().parent.parent      # the repository (the package may be installed elsewhere)
     recorded = json.loads(RESULTS.read_text())["sha256"]
-    assert set(recorded) == {"puzzlelib/frontier.py", "puzzlelib/rankbfs.py", "benchmarks/bfs_scale.py"}
+    assert set(recorded) == {"puzzlelib/search/frontier.py", "puzzlelib/search/bitarray.py", "benchmarks/bfs_scale.py"}
     for name, digest in recorded.items():
         assert hashlib.sha256((root / name).read_bytes()).hexdigest() == digest, (
-            f"{name} changed after benchmarks/results/bfs_scale.json was written; "
+            f"{name} changed after puzzlelib/results/bfs_scale.json was written; "
             "rerun .venv/bin/python benchmarks/bfs_scale.py --full")

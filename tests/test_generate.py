@@ -44,5 +44,5 @@ def test_bad_arguments():
         scramble(Board.goal(2, 2), -1)
     with pytest.raises(TypeError, match="seed must be an int"):
         random_solvable(3, 3, seed="x")
-    with pytest.raises(ValueError, match="goal is 2 x 3, not 3 x 3"):
+    with pytest.raises(ValueError, match="goal is 2 x 3 but the board is 3 x 3"):
         random_solvable(3, 3, goal=Board.goal(2, 3))

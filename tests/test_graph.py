@@ -6,7 +6,8 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from puzzlelib import Board, TooLargeError, component_labels, count_components, state_graph
+from puzzlelib import Board, TooLargeError, state_graph
+from puzzlelib.graph import component_labels, count_components
 from puzzlelib.draw import draw_state_graph
 from puzzlelib.encoding import rank
 

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from puzzlelib import Board, distances
-from puzzlelib.heuristics import (compile_heuristic, linear_conflict, manhattan_tables, misplaced,
-                                  misplaced_tables, zero)
-from puzzlelib.measures import manhattan
-from puzzlelib.pdb import PatternDatabase
+from puzzlelib.search.heuristics import (compile_heuristic, linear_conflict, manhattan_tables,
+                                         misplaced, misplaced_tables, zero)
+from puzzlelib.search.heuristics import manhattan
+from puzzlelib.search.pdb import PatternDatabase
 
 GOALS = {
     (2, 3): [Board.goal(2, 3), Board.goal(2, 3, blank="first"), Board.spiral(2, 3)],

@@ -5,8 +5,9 @@ from itertools import permutations
 
 import pytest
 
-from puzzlelib import (Board, bfs_layers, blank_row_from_bottom, explain, fix_by_swap, inversions,
-                       is_solvable, permutation_parity, random_board, relative_inversions)
+from puzzlelib import Board, bfs_layers, explain, inversions, is_solvable
+from puzzlelib.solvability import blank_row_from_bottom, permutation_parity, relative_inversions
+from puzzlelib.generate import fix_by_swap, random_board
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (1, 4), (4, 1), (1, 1), (1, 2)]
 
@@ -86,7 +87,7 @@ def test_swapping_two_tiles_flips_solvability():
 
 
 def test_goal_shape_and_bad_input():
-    with pytest.raises(ValueError, match="goal is 3 x 2 but the start is 2 x 3"):
+    with pytest.raises(ValueError, match="goal is 3 x 2 but the board is 2 x 3; they must have the same shape"):
         is_solvable(Board.goal(2, 3), Board.goal(3, 2))
     with pytest.raises(ValueError, match="goal: duplicate tiles"):
         is_solvable(Board.goal(2, 2), [[1, 1], [2, 0]])

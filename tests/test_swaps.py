@@ -1,12 +1,14 @@
-"""puzzlelib.swaps: seed 003's swap count is cells minus cycles, and its parity is the permutation's."""
+"""puzzlelib.solvability: seed 003's swap count is cells minus cycles, and its parity is the permutation's."""
 
 import random
 from itertools import permutations
 
 import pytest
 
-from puzzlelib import Board, permutation_parity, random_board
-from puzzlelib.swaps import sorting_swaps
+from puzzlelib import Board
+from puzzlelib.solvability import permutation_parity
+from puzzlelib.generate import random_board
+from puzzlelib.solvability import sorting_swaps
 
 
 def cycles(tiles, goal_tiles):

@@ -3,11 +3,11 @@
 import pytest
 
 from puzzlelib import Board, explain, is_solvable, min_moves
-from puzzlelib.measures import manhattan
-from puzzlelib import session as session_module
-from puzzlelib.informed import ida_star
-from puzzlelib.session import PlaySession
-from puzzlelib.widgets import BLANK_TEXT, BFSExplorer, PuzzleWidget
+from puzzlelib.search.heuristics import manhattan
+from puzzlelib.player import session as session_module
+from puzzlelib.search.informed import ida_star
+from puzzlelib.player.session import PlaySession
+from puzzlelib.player.widgets import BFSExplorer, BLANK_TEXT, PuzzleWidget
 
 
 def shown_board(p: PuzzleWidget) -> Board:

@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .board import Board, as_board, check_shape
-from .constructive import solve_constructive
-from .generate import fix_by_swap, random_solvable, scramble
-from .informed import SearchBudgetError
-from .measures import manhattan
-from .optimal import PDB_MAX_CELLS, distance_table, solve_optimal
-from .pdb import is_cached
-from .solvability import explain
+from ..board import Board, as_board, check_shape
+from ..search.constructive import solve_constructive
+from ..generate import fix_by_swap, random_solvable, scramble
+from ..search.informed import SearchBudgetError
+from ..search.heuristics import manhattan
+from ..search.optimal import PDB_MAX_CELLS, distance_table, solve_optimal
+from ..search.pdb import is_cached
+from ..solvability import explain
 
 EXACT_DISTANCE_MAX_CELLS = 9
 """Boards up to 3 x 3 get exact distances from a BFS table; larger ones the Manhattan distance."""
@@ -159,7 +159,7 @@ class PlaySession:
         """A path from the current board to the goal, and how it was found.
 
         Up to 3 x 3 the path is a shortest one, read from the BFS table.
-        Beyond that IDA* (:func:`~puzzlelib.optimal.solve_optimal`, with a
+        Beyond that IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a
         pattern database if one is cached, else Manhattan distance) gets
         :data:`SOLVE_MAX_NODES` nodes to prove a shortest path; if it runs
         out, the constructive solver gives a long but sure one, and the

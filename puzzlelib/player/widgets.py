@@ -7,7 +7,7 @@
 * :class:`BFSExplorer` is a slider over BFS depth with the layer sizes and a
   few boards at the chosen depth.
 
-Every player keeps its own :class:`~puzzlelib.session.PlaySession`; two
+Every player keeps its own :class:`~puzzlelib.player.session.PlaySession`; two
 players in one notebook never share state.
 """
 
@@ -18,8 +18,9 @@ import time
 
 import ipywidgets as w
 
-from .board import Board, as_board
-from .encoding import rank
+from .. import palette
+from ..board import Board, resolve_goal
+from ..encoding import rank
 from .session import GOAL_KINDS, PlaySession, make_goal
 
 BLANK_TEXT = "\u00a0"
@@ -28,8 +29,6 @@ description is set to "", so the blank gets a non-breaking space instead."""
 
 SIZES = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x2", "3x4", "4x3", "4x4"]
 GRAPH_SHAPES = {(2, 2), (2, 3)}
-TILE_COLOR = "#f6d28b"
-BLANK_COLOR = "#eeeeee"
 
 
 def _png(fig) -> bytes:
@@ -44,8 +43,8 @@ class _GraphView:
     def __init__(self, rows: int, cols: int, goal: Board):
         from matplotlib.figure import Figure
 
-        from .draw import draw_state_graph, graph_layout
-        from .graph import state_graph
+        from ..draw import draw_state_graph, graph_layout
+        from ..graph import state_graph
 
         G = state_graph(rows, cols, goal)
         self.pos = graph_layout(G)
@@ -179,7 +178,7 @@ class PuzzleWidget(w.VBox):
         self.refresh()
 
     def solve(self) -> None:
-        """Animate a solution (see :meth:`~puzzlelib.session.PlaySession.solution`).
+        """Animate a solution (see :meth:`~puzzlelib.player.session.PlaySession.solution`).
 
         Shortest up to 3 x 3 (BFS table); beyond, IDA* within a node budget,
         else the constructive solver, and the message says which."""
@@ -214,7 +213,7 @@ class PuzzleWidget(w.VBox):
         board = self.session.board
         for button, tile in zip(self._cell_buttons, board.tiles):
             button.description = BLANK_TEXT if tile == 0 else str(tile)
-            button.style.button_color = BLANK_COLOR if tile == 0 else TILE_COLOR
+            button.style.button_color = palette.BLANK if tile == 0 else palette.TILE
             button.style.font_weight = "bold"
             button.disabled = tile == 0
         panel = self.session.panel()
@@ -228,7 +227,7 @@ class PuzzleWidget(w.VBox):
         else:
             v["invariant"].value = (f"(inversions + blank row) mod 2 = {panel.invariant} "
                                     f"(goal: {panel.goal_invariant})")
-        color = "#2b83ba" if panel.solvable else "#d7191c"
+        color = palette.COMPONENT_COLORS["solvable" if panel.solvable else "unsolvable"]
         v["component"].value = f'<span style="color:{color}"><b>{panel.component}</b></span>'
         v["distance"].value = panel.distance_text
         self.message.value = f"<i>{self.session.message}</i>" if self.session.message else ""
@@ -254,9 +253,9 @@ class BFSExplorer(w.VBox):
     """
 
     def __init__(self, rows: int = 3, cols: int = 3, goal=None, *, samples: int = 4):
-        from .search import bfs_layers
+        from ..search.bfs import bfs_layers
 
-        self.goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
+        self.goal = resolve_goal(goal, (rows, cols))
         self.layers = [layer.boards() for layer in bfs_layers(self.goal)]
         self.layer_sizes = [len(layer) for layer in self.layers]
         self.samples = samples
@@ -275,7 +274,7 @@ class BFSExplorer(w.VBox):
 
         self.fig = Figure(figsize=(7, 3))
         ax = self.fig.subplots()
-        self.bars = ax.bar(range(len(self.layer_sizes)), self.layer_sizes, color="#9ecae1")
+        self.bars = ax.bar(range(len(self.layer_sizes)), self.layer_sizes, color=palette.MUTED)
         ax.set_xlabel("distance from the goal (moves)")
         ax.set_ylabel("boards")
         ax.set_title(f"{self.goal.rows} x {self.goal.cols}: boards at each BFS depth")
@@ -284,7 +283,7 @@ class BFSExplorer(w.VBox):
     def refresh(self) -> None:
         d = self.depth.value
         for i, bar in enumerate(self.bars):
-            bar.set_color("#d95f02" if i == d else "#9ecae1")
+            bar.set_color(palette.ACCENT if i == d else palette.MUTED)
         self.chart.value = _png(self.fig)
         n = self.layer_sizes[d]
         total = sum(self.layer_sizes)

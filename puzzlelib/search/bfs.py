@@ -15,17 +15,18 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator
 
-from .board import Board, as_board, neighbor_cells, same_shape
+from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, resolve_goal, successors
+from ..encoding import to_key
+from ..limits import TooLargeError, check_full_bfs, check_max_nodes, dict_bfs_bytes, format_bytes, state_limit
+from ..solvability import is_solvable
 from .frontier import MAX_CELLS, frontier_search
-from .limits import TooLargeError, check_full_bfs, format_bytes, state_limit, dict_bfs_bytes
-from .solvability import is_solvable
 
 
 def uses_frontier_engine(rows: int, cols: int) -> bool:
     """True when :func:`distance_counts` and :func:`farthest` run the frontier search engine.
 
     That is every board it supports: at least 2 rows and 2 columns and at
-    most :data:`~puzzlelib.frontier.MAX_CELLS` cells. It is 20 to 70 times
+    most :data:`~puzzlelib.search.frontier.MAX_CELLS` cells. It is 20 to 70 times
     faster than the plain BFS (``benchmarks/bfs_scale.py``), which stays the
     teaching reference (:func:`bfs_layers`); a test keeps the two equal layer
     by layer. A 1 x n board has only n states, so it uses the plain BFS.
@@ -34,25 +35,6 @@ def uses_frontier_engine(rows: int, cols: int) -> bool:
     (True, False)
     """
     return min(rows, cols) >= 2 and rows * cols <= MAX_CELLS
-
-
-def _neighbor_table(rows: int, cols: int) -> list[list[int]]:
-    return [neighbor_cells(i, rows, cols) for i in range(rows * cols)]
-
-
-def _successors(state: tuple, table: list[list[int]]) -> Iterator[tuple]:
-    """Every tuple one move away from ``state``."""
-    i = state.index(0)
-    for j in table[i]:
-        t = list(state)
-        t[i], t[j] = t[j], 0
-        yield tuple(t)
-
-
-def _goal_for(start: Board, goal) -> Board:
-    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
-    same_shape(start, goal)
-    return goal
 
 
 def _too_many(start: Board, limit: int) -> TooLargeError:
@@ -64,14 +46,14 @@ def _too_many(start: Board, limit: int) -> TooLargeError:
     )
 
 
-def min_moves(start, goal=None, *, check_parity: bool = True, max_states: int | None = None) -> int:
+def min_moves(start, goal=None, *, check_parity: bool = True, max_nodes: int | None = None) -> int:
     """The fewest moves from ``start`` to ``goal``, or -1 when the goal can't be reached.
 
     This is LeetCode 773's contract; the default goal has the blank last.
     With ``check_parity`` (the default) an unreachable goal is recognised at
     once by :func:`~puzzlelib.solvability.is_solvable`; without it, BFS
-    explores the start's whole component before answering -1, as seed 000
-    does. A search that would outgrow the memory budget raises
+    explores the start's whole component before answering -1, as the
+    Russian lecture note on the 2 x 3 puzzle does. A search that would outgrow the memory budget raises
     :class:`~puzzlelib.limits.TooLargeError` instead of running out of memory.
 
     >>> min_moves(Board([[1, 2, 3], [4, 0, 5]]))
@@ -81,11 +63,11 @@ def min_moves(start, goal=None, *, check_parity: bool = True, max_states: int | 
     >>> min_moves(Board([[4, 1, 2], [5, 0, 3]]))
     5
     """
-    path = _bfs_path(start, goal, check_parity=check_parity, max_states=max_states)
+    path = bfs_path(start, goal, check_parity=check_parity, max_nodes=max_nodes)
     return -1 if path is None else len(path) - 1
 
 
-def shortest_path(start, goal=None, *, max_states: int | None = None) -> list[Board] | None:
+def shortest_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] | None:
     """A shortest list of boards from ``start`` to ``goal`` (both included), or None.
 
     >>> path = shortest_path(Board([[1, 2, 3], [0, 4, 5]]))
@@ -97,23 +79,38 @@ def shortest_path(start, goal=None, *, max_states: int | None = None) -> list[Bo
     >>> shortest_path(Board([[1, 2, 3], [5, 4, 0]])) is None
     True
     """
-    return _bfs_path(start, goal, check_parity=True, max_states=max_states)
+    return bfs_path(start, goal, check_parity=True, max_nodes=max_nodes)
 
 
-def _bfs_path(start, goal, *, check_parity: bool, max_states: int | None) -> list[Board] | None:
-    start = as_board(start, "start")
-    goal = _goal_for(start, goal)
+def bfs_path(start, goal=None, *, check_parity: bool = True,
+             max_nodes: int | None = None) -> list[Board] | None:
+    """Breadth-first search with parent pointers: a shortest path from ``start`` to ``goal``, or None.
+
+    The queue holds boards in the order they were found, so every board is
+    reached first along a shortest route; ``parent`` remembers where each
+    came from, and walking it back from the goal gives the path. With
+    ``check_parity`` an unreachable goal is answered at once; without it the
+    search exhausts the start's component first. ``max_nodes`` caps the
+    boards stored (by default, as many as fit the memory budget).
+    :func:`min_moves` and :func:`shortest_path` are this function.
+
+    >>> [b.tiles for b in bfs_path(Board([[1, 2, 3], [0, 4, 5]]))]
+    [(1, 2, 3, 0, 4, 5), (1, 2, 3, 4, 0, 5), (1, 2, 3, 4, 5, 0)]
+    >>> bfs_path(Board([[1, 2, 3], [5, 4, 0]]), check_parity=False) is None
+    True
+    """
+    start, goal = board_and_goal(start, goal, "start")
     if check_parity and not is_solvable(start, goal):
         return None
     rows, cols = start.shape
-    limit = state_limit(rows * cols) if max_states is None else max_states
-    table = _neighbor_table(rows, cols)
+    limit = check_max_nodes(max_nodes, state_limit(rows * cols))
+    table = neighbor_table(rows, cols)
     s, g = start.tiles, goal.tiles
     parent: dict[tuple, tuple | None] = {s: None}
     queue = deque([s])
     while queue and g not in parent:
         state = queue.popleft()
-        for nxt in _successors(state, table):
+        for nxt in successors(state, table):
             if nxt not in parent:
                 parent[nxt] = state
                 queue.append(nxt)
@@ -129,7 +126,7 @@ def _bfs_path(start, goal, *, check_parity: bool, max_states: int | None) -> lis
     return path[::-1]
 
 
-def dfs_path(start, goal=None, *, max_states: int | None = None) -> list[Board] | None:
+def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] | None:
     """The first path depth-first search finds from ``start`` to ``goal``: a path, rarely a shortest one.
 
     DFS follows one line of moves as deep as it can (neighbours in the order
@@ -141,16 +138,15 @@ def dfs_path(start, goal=None, *, max_states: int | None = None) -> list[Board] 
     >>> len(shortest_path(start)) - 1, len(dfs_path(start)) - 1
     (1, 59)
     """
-    start = as_board(start, "start")
-    goal = _goal_for(start, goal)
+    start, goal = board_and_goal(start, goal, "start")
     if not is_solvable(start, goal):
         return None
     rows, cols = start.shape
-    limit = state_limit(rows * cols) if max_states is None else max_states
-    table = _neighbor_table(rows, cols)
+    limit = check_max_nodes(max_nodes, state_limit(rows * cols))
+    table = neighbor_table(rows, cols)
     path = [start.tiles]
     seen = {start.tiles}
-    branches = [_successors(start.tiles, table)]
+    branches = [successors(start.tiles, table)]
     while branches:
         if path[-1] == goal.tiles:
             return [Board._trusted(rows, cols, s) for s in path]
@@ -158,7 +154,7 @@ def dfs_path(start, goal=None, *, max_states: int | None = None) -> list[Board] 
             if nxt not in seen:
                 seen.add(nxt)
                 path.append(nxt)
-                branches.append(_successors(nxt, table))
+                branches.append(successors(nxt, table))
                 break
         else:
             branches.pop()
@@ -196,7 +192,7 @@ class Layer:
         return [Board._trusted(self.rows, self.cols, s) for s in self.states]
 
 
-def bfs_layers(start, *, max_states: int | None = None) -> Iterator[Layer]:
+def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
     """Breadth-first search from ``start``, one layer at a time.
 
     Layer ``d`` holds every board exactly ``d`` moves from ``start``. The
@@ -211,9 +207,10 @@ def bfs_layers(start, *, max_states: int | None = None) -> Iterator[Layer]:
     """
     start = as_board(start, "start")
     rows, cols = start.shape
-    if max_states is None:
+    max_nodes = check_max_nodes(max_nodes)
+    if max_nodes is None:
         check_full_bfs(rows, cols)
-    table = _neighbor_table(rows, cols)
+    table = neighbor_table(rows, cols)
     seen = {start.tiles}
     layer = [start.tiles]
     depth = expanded = generated = 0
@@ -222,13 +219,13 @@ def bfs_layers(start, *, max_states: int | None = None) -> Iterator[Layer]:
         nxt_layer = []
         for state in layer:
             expanded += 1
-            for nxt in _successors(state, table):
+            for nxt in successors(state, table):
                 generated += 1
                 if nxt not in seen:
                     seen.add(nxt)
                     nxt_layer.append(nxt)
-        if max_states is not None and len(seen) > max_states:
-            raise _too_many(start, max_states)
+        if max_nodes is not None and len(seen) > max_nodes:
+            raise _too_many(start, max_nodes)
         layer = nxt_layer
         depth += 1
 
@@ -257,7 +254,7 @@ def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
     diameter of 31).
 
     It runs the fastest engine for the board (:func:`uses_frontier_engine`):
-    the frontier search of :func:`~puzzlelib.frontier.frontier_search`,
+    the frontier search of :func:`~puzzlelib.search.frontier.frontier_search`,
     which stores 8 bytes a board instead of about 200, so 3 x 3 takes a
     hundredth of a second and 3 x 4 and 2 x 6 take seconds, not 50 GB.
     Boards that still would not fit are refused up front. The layer sizes
@@ -270,9 +267,7 @@ def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
     >>> len(distance_counts(2, 5)) - 1   # 1,814,400 boards: the frontier search engine
     55
     """
-    goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
-    if goal.shape != (rows, cols):
-        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    goal = resolve_goal(goal, (rows, cols))
     if uses_frontier_engine(rows, cols):
         return frontier_search(rows, cols, goal).counts
     return [layer.size for layer in bfs_layers(goal)]
@@ -298,3 +293,56 @@ def farthest(goal) -> tuple[int, list[Board]]:
         return result.depth, result.last_boards()
     *_, last = bfs_layers(goal)
     return last.depth, sorted(last.boards())
+
+
+# --- BFS over integer keys, as a Russian lecture note writes it --------------------
+@dataclass(frozen=True)
+class KeyedResult:
+    """What the lecture note's BFS returns (``moves``), plus how many keys it stored."""
+
+    moves: int | None
+    """Fewest moves to the goal, or None when it can't be reached (the package-wide contract)."""
+    visited: int
+    """Number of keys in the ``dist`` dict when the search stopped."""
+
+
+def keyed_bfs(board, goal=None) -> KeyedResult:
+    """BFS over base-(mn) keys: fewest moves, or None after exhausting the component.
+
+    Unlike :func:`~puzzlelib.search.bfs.min_moves` it never consults the parity
+    rule, so on an unsolvable board it visits every board it can reach.
+
+    >>> keyed_bfs(Board([[1, 2, 3], [4, 0, 5]]))
+    KeyedResult(moves=1, visited=3)
+    >>> keyed_bfs(Board([[1, 2, 3], [5, 4, 0]]))
+    KeyedResult(moves=None, visited=360)
+    """
+    board, goal = board_and_goal(board, goal, "board")
+    base = board.rows * board.cols
+    moves = moves_table(board.rows, board.cols)
+    start, target = to_key(board), to_key(goal)
+    if start == target:
+        return KeyedResult(0, 1)
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        digits = []
+        s = state
+        for _ in range(base):
+            s, d = divmod(s, base)
+            digits.append(d)
+        digits.reverse()
+        zero = digits.index(0)
+        for new_pos in moves[zero]:
+            temp = digits.copy()
+            temp[zero], temp[new_pos] = temp[new_pos], temp[zero]
+            key = 0
+            for d in temp:
+                key = key * base + d
+            if key not in dist:
+                if key == target:
+                    return KeyedResult(dist[state] + 1, len(dist))
+                dist[key] = dist[state] + 1
+                queue.append(key)
+    return KeyedResult(None, len(dist))

@@ -6,9 +6,9 @@ bits, one per rank: 1 bit a board instead of 8 bytes. This search keeps
 three such arrays: boards seen, the current layer, and the next layer. A
 layer is expanded in chunks: read the ranks whose bit is set, turn them back
 into boards (:func:`unrank_rows`), make every move, rank the children
-(:func:`~puzzlelib.graph.rank_rows`) and set their bits in the next layer.
+(:func:`~puzzlelib.encoding.rank_rows`) and set their bits in the next layer.
 No sorting and no duplicates, but ranking costs about 70 array operations
-per board, which is why :mod:`puzzlelib.frontier` is the faster engine
+per board, which is why :mod:`puzzlelib.search.frontier` is the faster engine
 (``benchmarks/bfs_scale.py`` measures both).
 
 >>> rank_bfs_counts(2, 3)[:8]
@@ -21,36 +21,14 @@ from math import factorial
 
 import numpy as np
 
-from .board import Board, as_board, check_shape, neighbor_cells
-from .encoding import rank_tiles
-from .graph import rank_rows
-from .limits import TooLargeError, format_bytes, memory_budget
+from ..board import check_shape, neighbor_array, resolve_goal
+from ..encoding import rank_rows, rank_tiles, unrank_rows
+from ..limits import format_bytes, refuse_over_budget
 
+_BITS_SET = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+"""How many bits are set in each byte value (``np.bitwise_count`` needs numpy 2)."""
 CHUNK_BYTES = 1 << 16
 """Bytes of a layer's bit array read at once (524,288 ranks)."""
-
-
-def unrank_rows(ranks, k: int) -> np.ndarray:
-    """The permutations of ``0..k-1`` with the given Lehmer ranks, one per row (int8).
-
-    The inverse of :func:`~puzzlelib.graph.rank_rows`. Split each rank into
-    factorial-base digits, then build the permutation from the right: the
-    digit says how many smaller values follow, so each new value pushes up
-    the values to its right that are at least as large.
-
-    >>> unrank_rows(np.array([0, 2, 5]), 3).tolist()
-    [[0, 1, 2], [1, 0, 2], [2, 1, 0]]
-    """
-    r = np.array(ranks, dtype=np.int64)
-    perms = np.empty((len(r), k), dtype=np.int8)
-    for i in range(k):
-        digit, r = np.divmod(r, factorial(k - 1 - i))
-        perms[:, i] = digit
-    for i in range(k - 2, -1, -1):
-        head = perms[:, i:i + 1]
-        tail = perms[:, i + 1:]
-        tail += tail >= head
-    return perms
 
 
 def rank_bfs_bytes(rows: int, cols: int) -> int:
@@ -71,10 +49,10 @@ def _ranks_in(bits: np.ndarray):
             yield np.flatnonzero(np.unpackbits(block, bitorder="little")) + 8 * start
 
 
-def rank_bfs_counts(rows: int, cols: int, goal=None) -> list[int]:
+def rank_bfs_counts(rows: int, cols: int, goal=None, *, budget: int | None = None) -> list[int]:
     """Layer sizes of a BFS from ``goal`` that stores sets as bit arrays indexed by rank.
 
-    Gives the same answer as :func:`~puzzlelib.search.distance_counts`. Refused
+    Gives the same answer as :func:`~puzzlelib.search.bfs.distance_counts`. Refused
     up front (:class:`~puzzlelib.limits.TooLargeError`) when the bit arrays
     would not fit in the memory budget.
 
@@ -82,21 +60,14 @@ def rank_bfs_counts(rows: int, cols: int, goal=None) -> list[int]:
     [760, 221, 2]
     """
     rows, cols = check_shape(rows, cols)
-    goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
-    if goal.shape != (rows, cols):
-        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    goal = resolve_goal(goal, (rows, cols))
     k = rows * cols
     need = rank_bfs_bytes(rows, cols)
-    if need > memory_budget():
-        raise TooLargeError(f"a rank-indexed BFS of the {rows} x {cols} board needs three bit arrays "
-                            f"of {factorial(k):,} bits, about {format_bytes(need)}; the budget is "
-                            f"{format_bytes(memory_budget())}")
+    refuse_over_budget(need, f"a rank-indexed BFS of the {rows} x {cols} board needs three bit arrays "
+                       f"of {factorial(k):,} bits, about {format_bytes(need)}", budget)
     size = factorial(k) // 8 + 1
     bit = (1 << np.arange(8)).astype(np.uint8)
-    neighbours = np.full((k, 4), -1, dtype=np.int64)    # cell the blank moves to, per direction
-    for i in range(k):
-        for n, j in enumerate(neighbor_cells(i, rows, cols)):
-            neighbours[i, n] = j
+    neighbours = neighbor_array(rows, cols)     # cell the blank moves to, per direction (-1: none)
     seen = np.zeros(size, dtype=np.uint8)
     current = np.zeros(size, dtype=np.uint8)
     r0 = rank_tiles(goal.tiles)
@@ -119,7 +90,7 @@ def rank_bfs_counts(rows: int, cols: int, goal=None) -> list[int]:
                 r = rank_rows(child)
                 np.bitwise_or.at(nxt, r >> 3, bit[r & 7])
         np.bitwise_and(nxt, ~seen, out=nxt)
-        found = int(np.bitwise_count(nxt).sum())
+        found = int(_BITS_SET[nxt].sum(dtype=np.int64))
         if found == 0:
             return counts
         seen |= nxt

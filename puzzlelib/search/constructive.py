@@ -1,6 +1,6 @@
 """A constructive solver: the proof that every board passing the parity test can be solved.
 
-Seed 002 (section 7) sketches the plan; this module carries it out for every
+A Chinese article on the m x n puzzle sketches the plan; this module carries it out for every
 m x n board with m, n >= 2 and any goal:
 
 1. **Park the goal's blank in the bottom-right corner.** Walk the goal's
@@ -24,19 +24,28 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import BLANK, Board, as_board, neighbor_cells, same_shape
-from .solvability import is_solvable
+from ..board import BLANK, Board, as_board, board_and_goal, neighbor_table
+from ..solvability import is_solvable
 
 
-class _Work:
-    """A mutable board plus the list of tiles slid so far."""
+class WorkingBoard:
+    """A mutable board plus the list of tiles slid so far: the solver's scratch pad.
+
+    Its methods are the steps of the sufficiency proof: :meth:`blank_route`
+    walks the blank round locked cells, :meth:`place` routes one tile
+    through free space, and :meth:`place_two` moves two tiles together.
+
+    >>> work = WorkingBoard(Board([[4, 1, 2], [5, 0, 3]]))
+    >>> work.place(1, 0, locked=set()), work.tiles[0]
+    (True, 1)
+    """
 
     def __init__(self, board: Board):
         self.rows, self.cols = board.shape
         self.tiles = list(board.tiles)
         self.blank = board.blank_index
         self.slid: list[int] = []
-        self.adjacent = [neighbor_cells(i, self.rows, self.cols) for i in range(len(self.tiles))]
+        self.adjacent = neighbor_table(self.rows, self.cols)
 
     def move_blank_to(self, j: int) -> None:
         """Swap the blank with the tile in the neighbouring cell ``j``."""
@@ -144,7 +153,7 @@ def _park_blank(goal: Board) -> tuple[Board, list[int]]:
     rows, cols = goal.shape
     r, c = goal.blank
     cells = [(i, c) for i in range(r + 1, rows)] + [(rows - 1, j) for j in range(c + 1, cols)]
-    work = _Work(goal)
+    work = WorkingBoard(goal)
     route = [i * cols + j for i, j in cells]
     work.walk_blank(route)
     # walking back: the blank retraces the cells it came from
@@ -167,7 +176,7 @@ def constructive_moves(start, goal=None) -> list[int] | None:
     >>> constructive_moves(Board([[1, 2, 3], [5, 4, 0]])) is None
     True
     """
-    return _solve(start, goal, None)
+    return solve_by_rows(start, goal, None)
 
 
 def constructive_milestones(start, goal=None) -> list[tuple[str, int]] | None:
@@ -179,17 +188,24 @@ def constructive_milestones(start, goal=None) -> list[tuple[str, int]] | None:
     ['start', 'row 1', 'column 1', 'last 2 x 2', 'goal reached']
     """
     milestones: list[tuple[str, int]] = []
-    return None if _solve(start, goal, milestones) is None else milestones
+    return None if solve_by_rows(start, goal, milestones) is None else milestones
 
 
-def _solve(start, goal, milestones: list | None) -> list[int] | None:
-    start = as_board(start, "start")
-    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
-    same_shape(start, goal)
+def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int] | None:
+    """The tiles to slide to bring ``start`` to ``goal`` row by row, then column by column; None if impossible.
+
+    This is the plan of the module's docstring carried out; ``milestones``, if
+    given, collects (what was finished, moves so far) pairs.
+    :func:`constructive_moves` and :func:`constructive_milestones` call it.
+
+    >>> len(solve_by_rows(Board([[4, 1, 2], [5, 0, 3]]))) > 0
+    True
+    """
+    start, goal = board_and_goal(start, goal, "start")
     if not is_solvable(start, goal):
         return None
     rows, cols = start.shape
-    work = _Work(start)
+    work = WorkingBoard(start)
 
     def mark(label: str) -> None:
         if milestones is not None:
@@ -201,7 +217,6 @@ def _solve(start, goal, milestones: list | None) -> list[int] | None:
         mark("goal reached")
         return work.slid
     parked, walk_back = _park_blank(goal)
-    target = {t: i for i, t in enumerate(parked.tiles)}
     locked: set[int] = set()
 
     def settle(cell: int) -> None:

@@ -1,6 +1,6 @@
 """Frontier search: breadth-first search over a whole state space, two layers at a time.
 
-The plain BFS in :mod:`puzzlelib.search` keeps every board it has seen, as a
+The plain BFS in :mod:`puzzlelib.search.bfs` keeps every board it has seen, as a
 tuple in a dict: about 200 bytes a board, 50 GB for the 3 x 4 puzzle. This
 engine needs about 8 bytes a board, and only for two layers at once.
 
@@ -40,8 +40,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .board import BLANK, Board, as_board, check_shape, neighbor_cells
-from .limits import check_frontier_bfs, reachable_count
+from ..board import BLANK, Board, check_shape, neighbor_table, resolve_goal
+from ..limits import check_frontier_bfs, reachable_count
 
 MAX_CELLS = 14
 """Tiles need 4 bits a cell; with the blank's cell and the used-move bits that is 14 cells."""
@@ -51,16 +51,20 @@ _U64 = np.uint64
 FORMAT = "puzzlelib-frontier-1"
 
 
-def _moves_of(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
+def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
     """For each target cell ``j`` of the blank: (source cell b, direction d, opposite of d).
 
     Directions are 0 up, 1 down, 2 left, 3 right: the way the blank moves from ``b`` to ``j``.
+    :func:`next_layer` reads this table.
+
+    >>> blank_moves(1, 3)   # the blank reaches cell 0 only from cell 1, moving left
+    [[(1, 2, 3)], [(0, 3, 2), (2, 2, 3)], [(1, 3, 2)]]
     """
     k = rows * cols
     out = []
     for j in range(k):
         sources = []
-        for b in neighbor_cells(j, rows, cols):
+        for b in neighbor_table(rows, cols)[j]:
             d = {-cols: 0, cols: 1, -1: 2, 1: 3}[j - b]
             sources.append((b, d, d ^ 1))
         out.append(sources)
@@ -98,8 +102,16 @@ def unpack(words: np.ndarray, rows: int, cols: int) -> np.ndarray:
     return out
 
 
-def _merge_duplicates(children: np.ndarray) -> np.ndarray:
-    """Sort ``children`` in place, then keep one word per board with the used-move bits ORed."""
+def merge_duplicates(children: np.ndarray) -> np.ndarray:
+    """Sort ``children`` in place, then keep one word per board with the used-move bits ORed.
+
+    Two words for the same board differ only in the low 4 bits (the moves
+    that lead back), so after sorting they sit side by side.
+
+    >>> w = np.array([pack((1, 0)) | 2, pack((0, 1)), pack((1, 0)) | 1], dtype=np.uint64)
+    >>> [hex(int(x)) for x in merge_duplicates(w)]
+    ['0x100', '0x1000000000000013']
+    """
     children.sort()
     if len(children) < 2:
         return children
@@ -112,8 +124,22 @@ def _merge_duplicates(children: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduceat(children, starts)
 
 
-def _next_layer(groups: list[np.ndarray], moves, on_group=None) -> list[np.ndarray]:
-    """The layer after ``groups`` (one array per blank cell), grouped the same way."""
+def next_layer(groups: list[np.ndarray], moves, on_group=None) -> list[np.ndarray]:
+    """The layer after ``groups`` (one array per blank cell), grouped the same way.
+
+    ``moves[j]`` lists, for each cell ``j`` the blank can move to, the cells
+    ``b`` it can come from with the direction ``d`` and its opposite. For
+    each source group the move is the same nibble shuffle on every word:
+    skip words whose used-move bit ``d`` is set, move the tile at ``j`` to
+    ``b``, set the blank's cell to ``j`` and mark the move back. The
+    children are then sorted and merged (:func:`merge_duplicates`).
+    ``on_group`` is called with each new group's size (the progress bar).
+
+    >>> empty = np.array([], dtype=np.uint64)
+    >>> layer = [empty, empty, np.array([pack((1, 2, 0))], dtype=np.uint64)]   # blank in cell 2 of 1 x 3
+    >>> [unpack(g, 1, 3).tolist() for g in next_layer(layer, blank_moves(1, 3))]
+    [[], [[1, 0, 2]], []]
+    """
     out = []
     for j, sources in enumerate(moves):
         parts = []
@@ -131,7 +157,7 @@ def _next_layer(groups: list[np.ndarray], moves, on_group=None) -> list[np.ndarr
             del tile
         children = np.concatenate(parts) if parts else np.empty(0, dtype=_U64)
         del parts
-        out.append(_merge_duplicates(children))
+        out.append(merge_duplicates(children))
         if on_group is not None:
             on_group(len(out[-1]))
     return out
@@ -253,9 +279,7 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
     [1, 2, 4, 8, 16]
     """
     rows, cols = check_shape(rows, cols)
-    goal = Board.goal(rows, cols) if goal is None else as_board(goal, "goal")
-    if goal.shape != (rows, cols):
-        raise ValueError(f"the goal is {goal.rows} x {goal.cols}, not {rows} x {cols}")
+    goal = resolve_goal(goal, (rows, cols))
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
                                   or max_depth < 0):
         raise ValueError(f"max_depth must be a whole number >= 0 or None, got {max_depth!r}")
@@ -273,7 +297,7 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
             store.save(counts, [layer], complete)
     else:
         counts, layer, complete = saved
-    moves = _moves_of(rows, cols)
+    moves = blank_moves(rows, cols)
     groups = _split_by_blank(layer, k)
     del layer
     bar = None if complete else _progress_bar(progress, reachable_count(rows, cols), sum(counts),
@@ -282,7 +306,7 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
         while not complete and (max_depth is None or len(counts) - 1 < max_depth):
             if bar is not None:
                 bar.set_postfix_str(f"layer {len(counts)}", refresh=False)
-            nxt = _next_layer(groups, moves, None if bar is None else bar.update)
+            nxt = next_layer(groups, moves, None if bar is None else bar.update)
             size = sum(len(g) for g in nxt)
             if size == 0:
                 complete = True

@@ -6,11 +6,11 @@ A* and IDA* with an admissible heuristic find shortest solutions. Each one
 here works for any m x n board and any goal:
 
 * :func:`misplaced`: the tiles not on their goal cell (each needs a move);
-* :func:`~puzzlelib.measures.manhattan`: each tile's taxicab distance to its
+* :func:`~puzzlelib.search.heuristics.manhattan`: each tile's taxicab distance to its
   goal cell, added up (each move shifts one tile by one cell);
 * :func:`linear_conflict`: Manhattan, plus 2 moves for every tile that has
   to step out of its goal row or column to let another tile pass;
-* pattern databases, in :mod:`puzzlelib.pdb`.
+* pattern databases, in :mod:`puzzlelib.search.pdb`.
 
 Inside a search a heuristic runs millions of times, so :func:`compile_heuristic`
 turns one into a fast function on flat tile tuples for one goal. Misplaced
@@ -26,9 +26,50 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from .board import BLANK, Board, as_board
-from .measures import manhattan, tile_distances
-from .solvability import _board_and_goal
+from ..board import BLANK, Board, as_board, board_and_goal
+
+
+def manhattan(board, goal=None) -> int:
+    """Sum over the tiles (blank left out) of the taxicab distance to the tile's goal cell.
+
+    Every move shifts one tile by one cell, so it changes this sum by exactly
+    1: a board needs at least ``manhattan(board, goal)`` moves. The distances
+    come from :func:`tile_distances`, one table per goal.
+
+    >>> manhattan(Board([[1, 2, 3], [4, 0, 5]]))  # only tile 5 is off, by one cell
+    1
+    >>> manhattan(Board([[3, 2, 1], [4, 5, 0]]))  # 1 and 3 are two cells off each
+    4
+    """
+    board, goal = board_and_goal(board, goal)
+    table = tile_distances(goal)
+    return sum(table[t][i] for i, t in enumerate(board.tiles))
+
+
+def tile_distances(goal) -> tuple[tuple[int, ...], ...]:
+    """``table[t][i]``: the taxicab distance from cell ``i`` to tile ``t``'s goal cell.
+
+    The blank's row is all zeros, since the blank is left out of the sum.
+    This one table is the Manhattan distance: :func:`manhattan` adds it up
+    for a board, and the informed searches update it one move at a time.
+
+    >>> tile_distances(Board.goal(2, 3))[5]  # tile 5 belongs in cell 4 (row 1, column 1)
+    (2, 1, 2, 1, 0, 1)
+    >>> tile_distances(Board.goal(2, 3))[0]
+    (0, 0, 0, 0, 0, 0)
+    """
+    return _tile_distances(as_board(goal, "goal"))
+
+
+@lru_cache(maxsize=64)
+def _tile_distances(goal: Board) -> tuple[tuple[int, ...], ...]:
+    cols, cells = goal.cols, len(goal.tiles)
+    table = [(0,) * cells] * cells
+    for home, t in enumerate(goal.tiles):
+        if t != BLANK:
+            hr, hc = divmod(home, cols)
+            table[t] = tuple(abs(i // cols - hr) + abs(i % cols - hc) for i in range(cells))
+    return tuple(table)
 
 
 def misplaced(board, goal=None) -> int:
@@ -41,7 +82,7 @@ def misplaced(board, goal=None) -> int:
     >>> misplaced(Board([[3, 2, 1], [4, 5, 0]]))
     2
     """
-    board, goal = _board_and_goal(board, goal)
+    board, goal = board_and_goal(board, goal)
     return sum(1 for t, g in zip(board.tiles, goal.tiles) if t != BLANK and t != g)
 
 
@@ -62,7 +103,7 @@ def linear_conflict(board, goal=None) -> int:
     >>> linear_conflict(Board.goal(3, 3))
     0
     """
-    board, goal = _board_and_goal(board, goal)
+    board, goal = board_and_goal(board, goal)
     return _linear_conflict_function(goal)(board.tiles)
 
 
@@ -221,7 +262,7 @@ def misplaced_tables(goal) -> AdditiveTables:
 
 
 def manhattan_tables(goal) -> AdditiveTables:
-    """:func:`~puzzlelib.measures.manhattan` as one table per tile (its row of ``tile_distances``).
+    """:func:`~puzzlelib.search.heuristics.manhattan` as one table per tile (its row of ``tile_distances``).
 
     >>> list(manhattan_tables(Board.goal(2, 2)).tables[0])   # tile 1, from each cell
     [0, 1, 1, 2]
@@ -245,7 +286,7 @@ def zero(board, goal=None) -> int:
     >>> zero(Board([[3, 2, 1], [4, 5, 0]]))
     0
     """
-    _board_and_goal(board, goal)
+    board_and_goal(board, goal)
     return 0
 
 
@@ -257,7 +298,7 @@ def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
 
     ``heuristic`` is one of this module's functions, ``None`` (the same as
     :func:`zero`), an object with an ``additive_tables(goal)`` method (a
-    :class:`~puzzlelib.pdb.PatternDatabase`), or any function
+    :class:`~puzzlelib.search.pdb.PatternDatabase`), or any function
     ``h(board, goal) -> int``. A heuristic built for another goal or board
     size is refused with a ValueError.
 

@@ -14,7 +14,7 @@ searches here return a shortest solution.
   is what lets it solve the 15-puzzle.
 
 Both take the heuristic as a function ``h(board, goal)`` (see
-:mod:`puzzlelib.heuristics`) or a :class:`~puzzlelib.pdb.PatternDatabase`,
+:mod:`puzzlelib.search.heuristics`) or a :class:`~puzzlelib.search.pdb.PatternDatabase`,
 and return a :class:`SearchResult`.
 """
 
@@ -26,15 +26,10 @@ import time
 from dataclasses import dataclass
 from heapq import heappop, heappush
 
-from .board import Board, as_board, neighbor_cells, same_shape
-from .heuristics import compile_heuristic
-from .limits import TooLargeError
-from .measures import manhattan
-from .solvability import explain
-
-
-class SearchBudgetError(TooLargeError):
-    """A search stopped because it expanded more nodes than its budget allows."""
+from ..board import Board, board_and_goal, neighbor_table, successors
+from .heuristics import compile_heuristic, manhattan
+from ..limits import SearchBudgetError, check_max_nodes
+from ..solvability import is_solvable
 
 
 @dataclass(frozen=True)
@@ -61,25 +56,17 @@ class SearchResult:
         return len(self.path) - 1
 
 
-def _prepare(start, goal):
-    """Check the boards and return ``(start, goal)``; refuse unreachable goals at once."""
-    start = as_board(start, "start")
-    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
-    same_shape(start, goal)
-    report = explain(start, goal)
-    if not report.solvable:
-        raise ValueError("the start cannot reach the goal (they are in different components; "
-                         f"invariant {report.invariant} against the goal's {report.goal_invariant}), "
-                         "so no search is started")
-    return start, goal
+def _prepare(start, goal, heuristic, max_nodes):
+    """(start, goal, compiled heuristic, node limit, neighbour table), or None when the goal can't be reached."""
+    start, goal = board_and_goal(start, goal, "start")
+    if not is_solvable(start, goal):
+        return None
+    return (start, goal, compile_heuristic(heuristic, goal), _budget(max_nodes),
+            neighbor_table(start.rows, start.cols))
 
 
 def _budget(max_nodes) -> int:
-    if max_nodes is None:
-        return sys.maxsize
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a positive integer or None, got {max_nodes!r}")
-    return max_nodes
+    return check_max_nodes(max_nodes, sys.maxsize)
 
 
 def _over_budget(max_nodes: int, name: str) -> SearchBudgetError:
@@ -87,7 +74,7 @@ def _over_budget(max_nodes: int, name: str) -> SearchBudgetError:
                              "proving a shortest solution; raise max_nodes or use a stronger heuristic")
 
 
-def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult:
+def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult | None:
     """A*: expand boards in order of ``f = g + h``; return a shortest path.
 
     Every board seen is kept with its best ``g``; a board found again by a
@@ -98,16 +85,14 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
     >>> r = astar(Board([[4, 1, 2], [5, 0, 3]]))
     >>> r.moves, r.nodes
     (5, 5)
-    >>> astar(Board([[1, 2, 3], [5, 4, 0]]))
-    Traceback (most recent call last):
-    ...
-    ValueError: the start cannot reach the goal (they are in different components; invariant 1 against the goal's 0), so no search is started
+    >>> astar(Board([[1, 2, 3], [5, 4, 0]])) is None   # the other component: no search at all
+    True
     """
     t0 = time.perf_counter()
-    start, goal = _prepare(start, goal)
-    h = compile_heuristic(heuristic, goal)
-    limit = _budget(max_nodes)
-    table = [neighbor_cells(i, start.rows, start.cols) for i in range(start.rows * start.cols)]
+    prepared = _prepare(start, goal, heuristic, max_nodes)
+    if prepared is None:
+        return None
+    start, goal, h, limit, table = prepared
     s, target = start.tiles, goal.tiles
     best_g = {s: 0}
     parent: dict[tuple, tuple | None] = {s: None}
@@ -124,11 +109,7 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
         expanded += 1
         if expanded > limit:
             raise _over_budget(limit, "A*")
-        i = state.index(0)
-        for j in table[i]:
-            child = list(state)
-            child[i], child[j] = child[j], 0
-            child = tuple(child)
+        for child in successors(state, table):
             if g + 1 < best_g.get(child, sys.maxsize):
                 best_g[child] = g + 1
                 parent[child] = state
@@ -149,7 +130,7 @@ def _check_value(value, name: str) -> int:
     return int(value)
 
 
-def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult:
+def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult | None:
     """IDA*: depth-first searches bounded by ``f = g + h``, the bound raised each time; a shortest path.
 
     Each iteration explores every path whose boards all have ``f`` at most
@@ -157,7 +138,7 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
     the goal is not among them, the next bound is the smallest ``f`` that
     went over. With ``heuristic=None`` this is plain iterative deepening.
     Heuristics that are sums of tables (misplaced tiles, Manhattan, pattern
-    databases) are updated one move at a time (:func:`_ida_tables`).
+    databases) are updated one move at a time (:func:`ida_search_tables`).
 
     >>> r = ida_star(Board([[4, 1, 2], [5, 0, 3]]))
     >>> r.moves, [b.blank for b in r.path]
@@ -166,15 +147,15 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
     5
     """
     t0 = time.perf_counter()
-    start, goal = _prepare(start, goal)
-    h = compile_heuristic(heuristic, goal)
-    limit = _budget(max_nodes)
+    prepared = _prepare(start, goal, heuristic, max_nodes)
+    if prepared is None:
+        return None
+    start, goal, h, limit, table = prepared
     _check_value(h.value(start.tiles), h.name)
-    table = [neighbor_cells(i, start.rows, start.cols) for i in range(start.rows * start.cols)]
     if h.tables is not None:
-        blanks, nodes = _ida_tables(list(start.tiles), h.tables, table, limit)
+        blanks, nodes = ida_search_tables(list(start.tiles), h.tables, table, limit)
     else:
-        blanks, nodes = _ida_generic(start.tiles, goal.tiles, h.value, table, limit)
+        blanks, nodes = ida_search(start.tiles, goal.tiles, h.value, table, limit)
     path = [start]
     for cell in blanks[1:]:
         path.append(path[-1].slide(path[-1].tiles[cell]))
@@ -194,7 +175,7 @@ def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
     >>> tree_sizes(4, 4, 15, 4)
     [1, 2, 4, 10, 24]
     """
-    table = [neighbor_cells(i, rows, cols) for i in range(rows * cols)]
+    table = neighbor_table(rows, cols)
     layer = {(blank, -1): 1}
     sizes = [1]
     for _ in range(depth):
@@ -230,8 +211,21 @@ def effective_branching(nodes: float, depth: int) -> float:
     return (lo + hi) / 2
 
 
-def _ida_generic(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[int], int]:
-    """IDA* on tile tuples with any heuristic ``h(tiles)``; returns the blank's cells along the path."""
+def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[int], int]:
+    """The IDA* loop on tile tuples with any heuristic ``h(tiles)``: (the blank's cells along the path, nodes).
+
+    Depth-first search below a bound on ``f = g + h``; when it fails, the
+    bound rises to the smallest ``f`` that went over, and the search starts
+    again. The first path found is a shortest one when ``h`` never
+    overestimates. ``table`` is the neighbour table
+    (:func:`~puzzlelib.board.neighbor_table`); ``limit`` caps the nodes
+    expanded. :func:`ida_star` calls this, or :func:`ida_search_tables` for
+    heuristics that compile to tables.
+
+    >>> h = compile_heuristic(manhattan, Board.goal(2, 3))
+    >>> ida_search((4, 1, 2, 5, 0, 3), Board.goal(2, 3).tiles, h.value, neighbor_table(2, 3), 10**6)
+    ([4, 3, 0, 1, 2, 5], 5)
+    """
     path = [start.index(0)]
     nodes = 0
 
@@ -269,10 +263,14 @@ def _ida_generic(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[
         bound = t
 
 
-def _ida_tables(board: list, tables, table, limit: int) -> tuple[list[int], int]:
-    """IDA* for additive table heuristics, updating the board and table indices in place.
+def ida_search_tables(board: list, tables, table, limit: int) -> tuple[list[int], int]:
+    """The IDA* loop of :func:`ida_search` for additive table heuristics, updated incrementally.
 
-    The same search as :func:`_ida_generic`, with the bookkeeping made
+    >>> h = compile_heuristic(manhattan, Board.goal(2, 3))
+    >>> ida_search_tables([4, 1, 2, 5, 0, 3], h.tables, neighbor_table(2, 3), 10**6)
+    ([4, 3, 0, 1, 2, 5], 5)
+
+    The same search as :func:`ida_search`, with the bookkeeping made
     incremental: when a tile slides from cell ``j`` into the blank at ``i``,
     only its group's index changes, by ``(i - j) * weight[tile]``, and ``h``
     changes by the difference of two look-ups. With a mirror the mirrored

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import Board, as_board, same_shape
+from ..board import Board, as_board, board_and_goal
+from .heuristics import manhattan
 from .informed import ida_star
-from .limits import reachable_count
-from .measures import manhattan
+from ..limits import reachable_count
 from .pdb import PatternDatabase, default_partition, is_cached
-from .search import distances
-from .solvability import is_solvable
+from .bfs import distances
+from ..solvability import is_solvable
 
 BFS_MAX_STATES = 181_440
 """Boards with at most this many reachable states are solved from a BFS distance table (3 x 3 and smaller)."""
@@ -69,7 +69,7 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     The method depends on the board's size (see the module's description).
     ``max_nodes`` caps the nodes IDA* may expand (default: no cap up to 16
     cells, :data:`LARGE_BOARD_MAX_NODES` beyond); over the cap it raises
-    :class:`~puzzlelib.informed.SearchBudgetError`. ``build=False`` never
+    :class:`~puzzlelib.search.informed.SearchBudgetError`. ``build=False`` never
     builds a pattern database (it uses one only if cached).
 
     >>> len(solve_optimal(Board([[4, 1, 2], [5, 0, 3]]))) - 1
@@ -77,9 +77,7 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     >>> solve_optimal(Board([[1, 2, 3], [5, 4, 0]])) is None
     True
     """
-    start = as_board(start, "start")
-    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, "goal")
-    same_shape(start, goal)
+    start, goal = board_and_goal(start, goal, "start")
     if not is_solvable(start, goal):
         return None
     if reachable_count(start.rows, start.cols) <= BFS_MAX_STATES:

@@ -31,9 +31,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .board import BLANK, Board, as_board
+from ..board import BLANK, Board, as_board
 from .heuristics import AdditiveTables, goal_mirror
-from .limits import TooLargeError, format_bytes
+from ..limits import TooLargeError, format_bytes
 
 UNSEEN = 255
 MAX_SEARCH_STATES = 2**28
@@ -281,7 +281,7 @@ class PatternDatabase:
     ``partition`` lists the groups of tiles (default: :func:`default_partition`).
     Tables are loaded from the cache directory, or built and saved there.
     With ``mirror`` (the default) and a goal that has one
-    (:func:`~puzzlelib.heuristics.goal_mirror`), each board is also looked
+    (:func:`~puzzlelib.search.heuristics.goal_mirror`), each board is also looked
     up as its mirror image and the larger sum counts, for free extra
     strength (Korf and Felner, 2002, call this the reflection).
 

@@ -1,0 +1,111 @@
+"""The shape of puzzlelib: a small top-level surface, documented modules, and lessons that show only public code."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import puzzlelib
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+MODULES = sorted(m.name for m in pkgutil.walk_packages(puzzlelib.__path__, "puzzlelib."))
+
+TOP_LEVEL = [
+    "Board", "to_key", "from_key", "rank", "unrank",
+    "inversions", "is_solvable", "explain",
+    "random_solvable", "scramble",
+    "min_moves", "shortest_path", "bfs_layers", "distances", "distance_counts", "farthest", "solve_optimal",
+    "state_graph", "draw_board", "draw_path", "draw_state_graph",
+    "PuzzleError", "TooLargeError", "show_source", "check",
+]
+"""The student's surface. Change this list on purpose, never by accident; keep it at 30 names or fewer."""
+
+
+def test_the_top_level_surface_is_small_and_deliberate():
+    assert len(TOP_LEVEL) <= 30
+    assert puzzlelib.__all__ == TOP_LEVEL
+    public = {name for name in vars(puzzlelib) if not name.startswith("_")} - {
+        m.rsplit(".", 1)[1] for m in MODULES if m.count(".") == 1}
+    assert public == set(TOP_LEVEL), f"names at the top level but not in __all__: {public - set(TOP_LEVEL)}"
+
+
+def test_the_tree_shows_the_layers():
+    """The search engines and the player live in subpackages; nothing else is nested."""
+    packages = {m for m in MODULES if hasattr(importlib.import_module(m), "__path__")}
+    assert packages == {"puzzlelib.search", "puzzlelib.player"}
+
+
+def defined_here(module):
+    """Public functions and classes defined in ``module`` itself (not imported into it)."""
+    for name, obj in vars(module).items():
+        if name.startswith("_") or not (inspect.isfunction(obj) or inspect.isclass(obj)):
+            continue
+        if getattr(obj, "__module__", None) == module.__name__:
+            yield name, obj
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_module_and_public_name_is_documented(name):
+    module = importlib.import_module(name)
+    assert (module.__doc__ or "").strip(), f"{name} has no module docstring"
+    for attr, obj in defined_here(module):
+        doc = inspect.getdoc(obj) or ""
+        assert doc, f"{name}.{attr} has no docstring"
+        if inspect.isfunction(obj):
+            assert ">>>" in doc, f"{name}.{attr} has no runnable example in its docstring"
+
+
+def _code_cells(path):
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            # IPython magics are not Python: drop them before parsing
+            yield "\n".join(line for line in cell.source.splitlines() if not line.lstrip().startswith(("%", "!")))
+
+
+def _resolve(dotted: str):
+    parts = dotted.split(".")
+    obj = importlib.import_module(parts[0])
+    for i, part in enumerate(parts[1:], 1):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            obj = importlib.import_module(".".join(parts[:i + 1]))
+    return obj
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebooks_import_and_show_only_public_names_that_exist(path):
+    bound: dict[str, str] = {}          # local name -> dotted puzzlelib path
+    shown: list[str] = []
+    for source in _code_cells(path):
+        tree = ast.parse(source)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelib"):
+                for alias in node.names:
+                    assert not alias.name.startswith("_"), f"{path.name} imports private {node.module}.{alias.name}"
+                    _resolve(f"{node.module}.{alias.name}")          # raises if it doesn't exist
+                    bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("puzzlelib"):
+                        _resolve(alias.name)
+                        bound[alias.asname or alias.name.split(".")[0]] = alias.asname and alias.name or "puzzlelib"
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "show_source":
+                shown.append(ast.unparse(node.args[0]))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound:
+                assert not (node.attr.startswith("_") and not node.attr.startswith("__")), (
+                    f"{path.name} uses private {node.value.id}.{node.attr}")
+    for expr in shown:
+        assert not re.search(r"(^|\.)_[a-zA-Z]", expr), f"{path.name} shows private code: show_source({expr})"
+        head, *rest = expr.split(".")
+        assert head in bound, f"{path.name} shows {expr}, which is not imported from puzzlelib"
+        _resolve(".".join([bound[head], *rest]))
