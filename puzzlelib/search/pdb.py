@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..board import BLANK, Board, as_board
+from ..board import BLANK, Board, as_board, neighbor_array
 from .heuristics import AdditiveTables, goal_mirror
 from ..limits import TooLargeError, format_bytes
 
@@ -156,12 +156,7 @@ def pattern_table(goal, pattern, *, progress: bool = False) -> np.ndarray:
         raise TooLargeError(f"a pattern of {k} tiles on {n} cells needs a search over {space:,} entries "
                             f"(more than {MAX_SEARCH_STATES:,}); use smaller patterns")
     weights = np.array([n ** j for j in range(k)], dtype=np.int64)
-    nbr = np.full((n, 4), -1, dtype=np.int64)
-    for cell in range(n):
-        r, c = divmod(cell, goal.cols)
-        for d, (rr, cc) in enumerate([(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]):
-            if 0 <= rr < goal.rows and 0 <= cc < goal.cols:
-                nbr[cell, d] = rr * goal.cols + cc
+    nbr = neighbor_array(goal.rows, goal.cols)         # the cells next to each cell, -1 for none
     dist = np.full(space, UNSEEN, dtype=np.uint8)
     home = [goal.tiles.index(t) for t in pattern]
     start = sum(h * n ** j for j, h in enumerate(home)) * n + goal.blank_index
