@@ -1,0 +1,164 @@
+"""Files the package writes and reads back: written atomically, checked before they are trusted.
+
+Two things keep results on disk (pattern databases in the cache, the layers
+of a resumable frontier search). Both use these few tools, so the rules are
+the same everywhere:
+
+* **Atomic writes.** A file is written under a unique temporary name in the
+  same folder, flushed, then renamed over the target: a reader sees the old
+  file or the new one, never half of one, and two processes writing the same
+  file at once never share a temporary name.
+* **A record for every file**: its size and SHA-256, kept beside it (in a
+  manifest or a metadata file). :func:`matches` checks a file against its
+  record before it is used; a file that doesn't match is reported with a
+  :class:`DamagedFileWarning` and rebuilt, never used.
+* **Nowhere to write is not an error.** :func:`try_write` reports a folder
+  that can't be written (read-only, a file in the way, a full disk) once,
+  with a warning that says where the file would have gone, and the caller
+  carries on with what it has in memory.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> record = write_atomic(folder / "a.bin", b"abc")
+>>> record["bytes"], matches(folder / "a.bin", record)
+(3, True)
+>>> _ = (folder / "a.bin").write_bytes(b"abd")
+>>> matches(folder / "a.bin", record)
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tempfile
+import warnings
+from pathlib import Path
+
+
+class DamagedFileWarning(UserWarning):
+    """A saved file failed its check (size, checksum or contents) and is being rebuilt."""
+
+
+class CacheNotWrittenWarning(UserWarning):
+    """A result could not be saved (for example a read-only folder); it is kept in memory only."""
+
+
+def sha256_bytes(data: bytes) -> str:
+    """The SHA-256 of ``data`` as hex.
+
+    >>> sha256_bytes(b"")[:16]
+    'e3b0c44298fc1c14'
+    """
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path) -> str:
+    """The SHA-256 of a file's bytes, read a megabyte at a time.
+
+    >>> import tempfile
+    >>> sha256_file(tempfile.NamedTemporaryFile(delete=False).name) == sha256_bytes(b"")
+    True
+    """
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_atomic(path, data: bytes) -> dict:
+    """Write ``data`` to ``path`` through a unique temporary file and a rename; return its record.
+
+    The record is ``{"bytes": size, "sha256": digest}``; keep it and check the
+    file with :func:`matches` before using it again.
+
+    >>> import tempfile, pathlib
+    >>> write_atomic(pathlib.Path(tempfile.mkdtemp()) / "x", b"hi")["bytes"]
+    2
+    """
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return {"bytes": len(data), "sha256": sha256_bytes(data)}
+
+
+def npy_bytes(array) -> bytes:
+    """An array as the bytes of a ``.npy`` file.
+
+    >>> import numpy as np
+    >>> npy_bytes(np.zeros(3, dtype=np.uint8))[:6]
+    b'\\x93NUMPY'
+    """
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.save(buffer, array, allow_pickle=False)
+    return buffer.getvalue()
+
+
+def matches(path, record) -> bool:
+    """True when ``path`` exists and has exactly the size and SHA-256 of ``record``.
+
+    >>> matches("/no/such/file", {"bytes": 0, "sha256": sha256_bytes(b"")})
+    False
+    """
+    path = Path(path)
+    if not isinstance(record, dict) or not isinstance(record.get("bytes"), int) \
+            or not isinstance(record.get("sha256"), str):
+        return False
+    try:
+        if path.stat().st_size != record["bytes"]:
+            return False
+        return sha256_file(path) == record["sha256"]
+    except OSError:
+        return False
+
+
+def report_damage(path, reason: str) -> None:
+    """Warn that ``path`` is damaged and will be rebuilt (never used).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     report_damage("layer_003.npy", "its checksum does not match")
+    >>> caught[0].category.__name__
+    'DamagedFileWarning'
+    """
+    warnings.warn(f"{path}: {reason}; it will not be used and is being rebuilt", DamagedFileWarning,
+                  stacklevel=3)
+
+
+_not_written: set[str] = set()
+
+
+def try_write(path, data: bytes) -> dict | None:
+    """:func:`write_atomic`, but a folder that can't be written gives a warning (once per folder), not an error.
+
+    Returns the record, or None when nothing was written.
+
+    >>> import tempfile, pathlib
+    >>> try_write(pathlib.Path(tempfile.mkdtemp()) / "x.bin", b"x")["bytes"]
+    1
+    """
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return write_atomic(path, data)
+    except OSError as err:
+        folder = str(path.parent)
+        if folder not in _not_written:
+            _not_written.add(folder)
+            warnings.warn(f"could not save {path.name} in {folder} ({err.strerror or err}); "
+                          "it is kept in memory for this session only. Set PUZZLELIB_CACHE to a folder "
+                          "you can write to, to keep it", CacheNotWrittenWarning, stacklevel=3)
+        return None
