@@ -15,6 +15,8 @@ from typing import Iterable, Iterator, Sequence
 from . import palette
 
 BLANK = 0
+MAX_BOARD_CELLS = 1_000_000
+"""The largest board puzzlelib will make: a million cells (1000 x 1000). Bigger shapes are refused at once."""
 
 
 def _check_int(value, what: str) -> int:
@@ -42,12 +44,32 @@ def check_shape(rows, cols) -> tuple[int, int]:
     cols = _check_int(cols, "cols")
     if rows < 1 or cols < 1:
         raise ValueError(f"a board needs at least 1 row and 1 column, got {rows} x {cols}")
+    if rows * cols > MAX_BOARD_CELLS:
+        raise ValueError(f"a {rows:,} x {cols:,} board has {rows * cols:,} cells; boards of up to "
+                         f"{MAX_BOARD_CELLS:,} cells (1000 x 1000) are supported")
     return rows, cols
+
+
+def _is_ordered(value) -> bool:
+    """True for a list, tuple, range or array: a sequence with an order (not a set, dict, string or iterator)."""
+    if isinstance(value, (str, bytes, bytearray, dict, set, frozenset)):
+        return False
+    if type(value).__name__ == "ndarray":
+        return value.ndim >= 1
+    return isinstance(value, Sequence)
+
+
+def _short(value, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _check_tiles(tiles: Sequence[int], rows: int, cols: int) -> tuple[int, ...]:
     """Check that ``tiles`` holds each of 0..rows*cols-1 exactly once."""
     size = rows * cols
+    if not _is_ordered(tiles):
+        raise TypeError(f"tiles must be a list or tuple of whole numbers, got {type(tiles).__name__}: "
+                        f"{_short(tiles)}")
     tiles = tuple(tiles)
     if len(tiles) == size and all(type(t) is int for t in tiles) and sorted(tiles) == list(range(size)):
         return tiles  # the common case, checked quickly; the slow path below explains errors
@@ -90,13 +112,15 @@ class Board:
     def __init__(self, grid: Iterable[Iterable[int]]):
         if isinstance(grid, Board):
             grid = grid.grid
-        if isinstance(grid, (str, bytes)) or not isinstance(grid, Iterable):
-            raise TypeError(f"a board is a list of rows, got {type(grid).__name__}")
+        if not _is_ordered(grid):
+            raise TypeError(f"a board is a list of rows (lists of tiles), got {type(grid).__name__}")
         rows = []
         for i, row in enumerate(grid):
-            if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
-                raise TypeError(f"row {i} must be a list of tiles, got {type(row).__name__}: {row!r}")
+            if not _is_ordered(row):
+                raise TypeError(f"row {i} must be a list of tiles, got {type(row).__name__}: {_short(row)}")
             rows.append(list(row))
+            if len(rows) * len(rows[0]) > MAX_BOARD_CELLS:
+                raise ValueError(f"a board of more than {MAX_BOARD_CELLS:,} cells is not supported")
         if not rows or not rows[0]:
             raise ValueError("a board needs at least one row and one column; got an empty board")
         widths = [len(r) for r in rows]
@@ -286,6 +310,8 @@ class Board:
 
     def __lt__(self, other: "Board") -> bool:
         """Boards order by shape, then tiles, so sorted() is deterministic."""
+        if not isinstance(other, Board):
+            return NotImplemented
         return (self._rows, self._cols, self._tiles) < (other._rows, other._cols, other._tiles)
 
     def __setattr__(self, name, value):
@@ -341,6 +367,10 @@ def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
     >>> [neighbor_cells(i, 2, 3) for i in range(6)]
     [[3, 1], [4, 0, 2], [5, 1], [0, 4], [1, 3, 5], [2, 4]]
     """
+    rows, cols = check_shape(rows, cols)
+    index = _check_int(index, "index")
+    if not 0 <= index < rows * cols:
+        raise ValueError(f"cell {index} is not on a {rows} x {cols} board (cells 0..{rows * cols - 1})")
     r, c = divmod(index, cols)
     out = []
     if r > 0:
@@ -431,6 +461,7 @@ def same_shape(start: Board, goal: Board) -> None:
     ...
     ValueError: the goal is 3 x 2 but the start is 2 x 3; they must have the same shape
     """
+    start, goal = as_board(start, "start"), as_board(goal, "goal")
     if start.shape != goal.shape:
         raise ValueError(
             f"the goal is {goal.rows} x {goal.cols} but the start is {start.rows} x {start.cols}; "

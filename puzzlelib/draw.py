@@ -6,6 +6,9 @@ from . import palette
 from .board import BLANK, as_board
 from .palette import COMPONENT_COLORS, COMPONENT_MARKERS
 
+MAX_DRAW_CELLS = 2500
+"""draw_board draws boards of up to 2,500 cells (50 x 50) tile by tile."""
+
 
 def _plt():
     import matplotlib.pyplot as plt
@@ -26,6 +29,10 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
     import matplotlib.patches as patches
 
     board = as_board(board)
+    _check_axes(ax)
+    if board.rows * board.cols > MAX_DRAW_CELLS:
+        raise ValueError(f"a {board.rows} x {board.cols} board is too big to draw tile by tile; "
+                         f"draw_board draws up to {MAX_DRAW_CELLS:,} cells")
     plt = _plt()
     if ax is None:
         _, ax = plt.subplots(figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
@@ -68,9 +75,18 @@ def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None
     >>> len([ax for ax in fig.axes if ax.get_visible()])
     6
     """
+    if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
+        raise TypeError(f"a path is a list of boards, got {type(path).__name__}")
     path = [as_board(b) for b in path]
     if not path:
         raise ValueError("the path is empty; there is nothing to draw")
+    if len({b.shape for b in path}) > 1:
+        raise ValueError(f"every board of a path has the same shape, got {sorted({b.shape for b in path})}")
+    for name, value, least in (("per_row", per_row, 1), ("max_frames", max_frames, 2)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be a whole number, got {value!r}")
+        if value < least:
+            raise ValueError(f"{name} must be at least {least}, got {value}")
     plt = _plt()
     steps = list(range(len(path)))
     if len(steps) > max_frames:
@@ -97,6 +113,25 @@ def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None
     return fig
 
 
+def _check_graph(G) -> None:
+    """A TypeError or ValueError unless ``G`` is a graph from :func:`~puzzlelib.graph.state_graph`."""
+    import networkx as nx
+
+    if not isinstance(G, nx.Graph):
+        raise TypeError(f"expected a state graph from puzzlelib.graph.state_graph(), got {type(G).__name__}")
+    if G.number_of_nodes() == 0:
+        raise ValueError("the graph has no nodes; there is nothing to draw")
+    missing = [v for v, d in G.nodes(data=True) if "component" not in d]
+    if missing:
+        raise ValueError(f"every node needs a 'component' attribute, as state_graph() gives; node {missing[0]!r} "
+                         "has none")
+
+
+def _check_axes(ax) -> None:
+    if ax is not None and not hasattr(ax, "add_patch"):
+        raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
+
+
 def graph_layout(G) -> dict:
     """Positions for :func:`draw_state_graph`: x is the BFS layer, components side by side.
 
@@ -108,6 +143,7 @@ def graph_layout(G) -> dict:
     >>> len(pos)
     24
     """
+    _check_graph(G)
     by_group: dict = {}
     for node, data in G.nodes(data=True):
         layer = data.get("layer")
@@ -139,6 +175,7 @@ def ring_layout(G) -> dict:
 
     import networkx as nx
 
+    _check_graph(G)
     components = sorted((sorted(c) for c in nx.connected_components(G)),
                         key=lambda c: (G.nodes[c[0]].get("component") != "solvable", c[0]))
     per_row = max(1, math.ceil(math.sqrt(len(components))))
@@ -174,6 +211,8 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     """
     import networkx as nx
 
+    _check_graph(G)
+    _check_axes(ax)
     plt = _plt()
     if ax is None:
         _, ax = plt.subplots(figsize=(10, 5))

@@ -16,6 +16,27 @@ from math import factorial
 import numpy as np
 
 from .board import Board, _check_int, as_board, check_shape
+from .limits import TooLargeError, format_bytes, log10_factorial, refuse_over_budget
+
+
+MAX_ENCODE_CELLS = 1024
+"""Keys and ranks are made for boards of up to 1,024 cells (32 x 32): a key of about 3,000 digits."""
+
+
+def _encodable(rows, cols) -> tuple[int, int]:
+    rows, cols = check_shape(rows, cols)
+    if rows * cols > MAX_ENCODE_CELLS:
+        raise TooLargeError(f"keys and ranks of a {rows} x {cols} board would have thousands of digits; "
+                            f"they are made for boards of up to {MAX_ENCODE_CELLS:,} cells")
+    return rows, cols
+
+
+def _number(n: int) -> str:
+    """An integer for a message: in full when short, else its first digits and its length."""
+    if abs(n) < 10**30:
+        return str(n)
+    digits = int(abs(n).bit_length() * 0.30103) + 1
+    return f"a number of about {digits:,} digits"
 
 
 def to_key(board) -> int:
@@ -27,6 +48,7 @@ def to_key(board) -> int:
     11190
     """
     board = as_board(board)
+    _encodable(board.rows, board.cols)
     base = board.rows * board.cols
     key = 0
     for tile in board.tiles:
@@ -42,11 +64,11 @@ def key_digits(key: int, rows: int, cols: int) -> tuple[int, ...]:
     >>> key_digits(0, 2, 3)
     (0, 0, 0, 0, 0, 0)
     """
-    rows, cols = check_shape(rows, cols)
+    rows, cols = _encodable(rows, cols)
     key = _check_int(key, "key")
     base = rows * cols
     if not 0 <= key < base ** base:
-        raise ValueError(f"a {rows} x {cols} key lies in 0..{base ** base - 1}, got {key}")
+        raise ValueError(f"a {rows} x {cols} key lies in 0..{_number(base ** base - 1)}, got {_number(key)}")
     digits = []
     for _ in range(base):
         key, d = divmod(key, base)
@@ -72,7 +94,7 @@ def from_key(key: int, rows: int, cols: int) -> Board:
     try:
         return Board.from_tiles(digits, rows, cols)
     except ValueError as err:
-        raise ValueError(f"key {key} is not a {rows} x {cols} board: {err}") from None
+        raise ValueError(f"key {_number(key)} is not a {rows} x {cols} board: {err}") from None
 
 
 def rank(board) -> int:
@@ -86,6 +108,7 @@ def rank(board) -> int:
     153
     """
     board = as_board(board)
+    _encodable(board.rows, board.cols)
     return rank_tiles(board.tiles)
 
 
@@ -117,11 +140,11 @@ def unrank(r: int, rows: int, cols: int) -> Board:
     ...
     ValueError: a 2 x 3 rank lies in 0..719, got 720
     """
-    rows, cols = check_shape(rows, cols)
+    rows, cols = _encodable(rows, cols)
     r = _check_int(r, "rank")
     k = rows * cols
     if not 0 <= r < factorial(k):
-        raise ValueError(f"a {rows} x {cols} rank lies in 0..{factorial(k) - 1}, got {r}")
+        raise ValueError(f"a {rows} x {cols} rank lies in 0..{_number(factorial(k) - 1)}, got {_number(r)}")
     return Board._trusted(rows, cols, unrank_tiles(r, k))
 
 
@@ -150,6 +173,14 @@ def all_permutations(k: int) -> np.ndarray:
     >>> all_permutations(3).tolist()
     [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
     """
+    k = _check_int(k, "k")
+    if k < 0:
+        raise ValueError(f"k must be 0 or more, got {k}")
+    if k > 20:
+        raise TooLargeError(f"there are about 10^{log10_factorial(k):,.0f} permutations of {k} values; "
+                            "all_permutations lists them for k up to 12 at the most")
+    refuse_over_budget(2 * k * factorial(k), f"all {factorial(k):,} permutations of {k} values take "
+                       f"{format_bytes(2 * k * factorial(k))} as an int8 array while they are built")
     perms = np.zeros((1, 0), dtype=np.int8)
     for size in range(1, k + 1):
         blocks = []
@@ -161,12 +192,44 @@ def all_permutations(k: int) -> np.ndarray:
     return perms
 
 
+def permutation_rows(perms, what: str = "perms") -> np.ndarray:
+    """``perms`` checked as a 2-D integer array whose every row is a permutation of ``0..k-1`` (k <= 20).
+
+    >>> permutation_rows([[1, 0], [0, 1]]).dtype
+    dtype('int8')
+    >>> permutation_rows([[1, 1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: every row of perms must be a permutation of 0..1; row 0 is [1, 1]
+    """
+    if isinstance(perms, (str, bytes)) or perms is None:
+        raise TypeError(f"{what} must be a 2-D array of permutations, got {type(perms).__name__}")
+    try:
+        array = np.asarray(perms)
+    except (ValueError, TypeError) as err:
+        raise TypeError(f"{what} must be a 2-D array of permutations: {err}") from None
+    if array.ndim != 2 or array.shape[1] == 0:
+        raise ValueError(f"{what} must be a 2-D array with one permutation per row, got shape {array.shape}")
+    if array.dtype == bool or not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"{what} must hold whole numbers, got dtype {array.dtype}")
+    k = array.shape[1]
+    if k > 20:
+        raise ValueError(f"{what}: rows of more than 20 values are not ranked here (20! is the int64 limit)")
+    if len(array) and (array.min() < 0 or array.max() >= k or
+                       not (np.sort(array, axis=1) == np.arange(k)).all()):
+        bad = int(np.flatnonzero(~(np.sort(array, axis=1) == np.arange(k)).all(axis=1))[0]) \
+            if array.min() >= 0 and array.max() < k else int(np.flatnonzero(((array < 0) | (array >= k)).any(axis=1))[0])
+        raise ValueError(f"every row of {what} must be a permutation of 0..{k - 1}; row {bad} is {array[bad].tolist()}")
+    return array.astype(np.int8, copy=False)
+
+
 def rank_rows(perms: np.ndarray) -> np.ndarray:
     """Lehmer rank of every row of a 2-D array of permutations.
 
     >>> rank_rows(all_permutations(4)).tolist() == list(range(24))
     True
     """
+    perms = permutation_rows(perms)
     n, k = perms.shape
     columns = [np.ascontiguousarray(perms[:, i]) for i in range(k)]
     ranks = np.zeros(n, dtype=np.int64)
@@ -190,7 +253,15 @@ def unrank_rows(ranks, k: int) -> np.ndarray:
     >>> unrank_rows(np.array([0, 2, 5]), 3).tolist()
     [[0, 1, 2], [1, 0, 2], [2, 1, 0]]
     """
-    r = np.array(ranks, dtype=np.int64)
+    k = _check_int(k, "k")
+    if not 1 <= k <= 20:
+        raise ValueError(f"k must be 1 to 20, got {k}")
+    try:
+        r = np.array(ranks, dtype=np.int64).reshape(-1)
+    except (ValueError, TypeError, OverflowError) as err:
+        raise TypeError(f"ranks must be whole numbers: {err}") from None
+    if len(r) and (r.min() < 0 or r.max() >= factorial(k)):
+        raise ValueError(f"ranks of permutations of {k} values lie in 0..{factorial(k) - 1}")
     perms = np.empty((len(r), k), dtype=np.int8)
     for i in range(k):
         digit, r = np.divmod(r, factorial(k - 1 - i))

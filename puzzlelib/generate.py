@@ -14,6 +14,10 @@ from .board import BLANK, Board, _check_int, as_board, check_shape, neighbor_tab
 from .solvability import is_solvable
 
 
+MAX_SCRAMBLE_MOVES = 10_000_000
+"""The longest random walk :func:`scramble` makes (about 10 s); a longer one is refused at once."""
+
+
 def _rng(seed) -> _random.Random:
     if isinstance(seed, _random.Random):
         return seed
@@ -33,6 +37,8 @@ def fix_by_swap(board) -> Board:
     4 5 .
     """
     board = as_board(board)
+    if board.rows * board.cols < 3:
+        raise ValueError(f"a {board.rows} x {board.cols} board has fewer than two tiles: there is nothing to swap")
     tiles = list(board.tiles)
     i, j = [k for k, t in enumerate(tiles) if t != BLANK][:2]
     tiles[i], tiles[j] = tiles[j], tiles[i]
@@ -86,8 +92,9 @@ def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board
     """
     board = as_board(board)
     moves = _check_int(moves, "moves")
-    if moves < 0:
-        raise ValueError(f"moves must be 0 or more, got {moves}")
+    if not 0 <= moves <= MAX_SCRAMBLE_MOVES:
+        raise ValueError(f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got {moves:,}" if abs(moves) < 10**30
+                         else f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got a number of {len(str(abs(moves)))} digits")
     rng = _rng(seed)
     rows, cols = board.shape
     tiles = list(board.tiles)

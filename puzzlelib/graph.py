@@ -18,7 +18,7 @@ import numpy as np
 from .board import Board, check_shape, neighbor_table, resolve_goal, successors
 from .encoding import all_permutations, rank_rows, rank_tiles, unrank_tiles
 from .generate import fix_by_swap
-from .limits import TooLargeError, format_bytes, refuse_over_budget
+from .limits import TooLargeError, check_max_nodes, format_bytes, log10_factorial, refuse_over_budget
 from .solvability import is_solvable
 
 MAX_GRAPH_NODES = 400_000
@@ -32,7 +32,16 @@ def _component_roots(rows: int, cols: int, goal: Board) -> list[Board]:
     return [goal, fix_by_swap(goal)]
 
 
-def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int = MAX_GRAPH_NODES):
+def _node_count(rows: int, cols: int, max_nodes: int) -> int:
+    """(mn)!, or a TooLargeError at once (from logarithms) when it is far beyond ``max_nodes``."""
+    k = rows * cols
+    if log10_factorial(k) > 18:
+        raise TooLargeError(f"the {rows} x {cols} state graph has about 10^{log10_factorial(k):,.0f} nodes, "
+                            f"more than max_nodes={max_nodes:,}; use component_labels() for boards up to 3 x 4")
+    return factorial(k)
+
+
+def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int | None = None):
     """All (mn)! boards as a networkx graph; an edge joins boards one move apart.
 
     Nodes are Lehmer ranks (see :func:`~puzzlelib.encoding.rank`). Each node has:
@@ -56,8 +65,9 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int = MAX_GRAPH_N
     from .search.bfs import bfs_layers
 
     rows, cols = check_shape(rows, cols)
+    max_nodes = check_max_nodes(max_nodes, MAX_GRAPH_NODES)
     k = rows * cols
-    n = factorial(k)
+    n = _node_count(rows, cols, max_nodes)
     if n > max_nodes:
         raise TooLargeError(
             f"the {rows} x {cols} state graph has {n:,} nodes, more than max_nodes={max_nodes:,}; "
@@ -127,7 +137,7 @@ def move_edges(rows: int, cols: int, perms: np.ndarray | None = None):
     return [(np.concatenate(sources), np.concatenate(targets)) for sources, targets in by_direction.values()]
 
 
-def move_graph(rows: int, cols: int, *, max_nodes: int = MAX_GRAPH_NODES):
+def move_graph(rows: int, cols: int, *, max_nodes: int | None = None):
     """The bare state graph as networkx: nodes are ranks 0..(mn)!-1, no attributes.
 
     Built from :func:`move_edges`, so it is much faster than :func:`state_graph`.
@@ -139,7 +149,8 @@ def move_graph(rows: int, cols: int, *, max_nodes: int = MAX_GRAPH_NODES):
     import networkx as nx
 
     rows, cols = check_shape(rows, cols)
-    n = factorial(rows * cols)
+    max_nodes = check_max_nodes(max_nodes, MAX_GRAPH_NODES)
+    n = _node_count(rows, cols, max_nodes)
     if n > max_nodes:
         raise TooLargeError(f"the {rows} x {cols} state graph has {n:,} nodes, more than "
                             f"max_nodes={max_nodes:,}; use component_labels() for large boards")
@@ -163,6 +174,9 @@ def component_labels(rows: int, cols: int) -> np.ndarray:
     """
     rows, cols = check_shape(rows, cols)
     k = rows * cols
+    if log10_factorial(k) > 15:
+        raise TooLargeError(f"component_labels({rows}, {cols}) would need arrays for about "
+                            f"10^{log10_factorial(k):,.0f} nodes; it works up to 3 x 4")
     n = factorial(k)
     need = n * (ARRAY_BYTES_PER_NODE + k)
     refuse_over_budget(need, f"component_labels({rows}, {cols}) needs arrays for {n:,} nodes, "

@@ -42,7 +42,9 @@ which keeps LeetCode 773's ``-1``.
 
 from __future__ import annotations
 
-from math import factorial
+import numbers
+from math import factorial, lgamma, log
+from pathlib import Path
 
 from .board import check_shape
 
@@ -82,10 +84,90 @@ def check_max_nodes(max_nodes, default: int | None = None) -> int | None:
     return max_nodes
 
 
-def available_memory() -> int | None:
-    """Bytes of memory the system reports as available, or None if unknown.
+def _read_int(path) -> int | None:
+    try:
+        text = Path(path).read_text().strip()
+    except OSError:
+        return None
+    if not text or text == "max":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
-    >>> m = available_memory()
+
+def _cgroup_dirs(kind: str) -> list[Path]:
+    """The folders of this process's cgroup for ``kind`` ("" for v2, "memory" for v1), inner first."""
+    dirs = []
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return dirs
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, rel = parts
+        if (kind == "" and controllers == "") or kind in controllers.split(","):
+            base = Path("/sys/fs/cgroup") / (kind if kind else "")
+            rel_path = Path(rel.lstrip("/"))
+            for p in [base / rel_path, *[base / q for q in rel_path.parents]]:
+                if p not in dirs:
+                    dirs.append(p)
+    return dirs
+
+
+def cgroup_available() -> int | None:
+    """Bytes this process may still use under its cgroup's memory limit (v2 or v1), or None if unlimited.
+
+    >>> m = cgroup_available()
+    >>> m is None or m >= 0
+    True
+    """
+    best = None
+    for folder in _cgroup_dirs(""):                          # cgroup v2: memory.max, memory.current
+        limit, used = _read_int(folder / "memory.max"), _read_int(folder / "memory.current")
+        if limit is not None and limit < 2**60:
+            free = max(0, limit - (used or 0))
+            best = free if best is None else min(best, free)
+    for folder in _cgroup_dirs("memory"):                    # cgroup v1
+        limit = _read_int(folder / "memory.limit_in_bytes")
+        used = _read_int(folder / "memory.usage_in_bytes")
+        if limit is not None and limit < 2**60:
+            free = max(0, limit - (used or 0))
+            best = free if best is None else min(best, free)
+    return best
+
+
+def address_space_available() -> int | None:
+    """Bytes of address space left under ``ulimit -v`` (RLIMIT_AS), or None if unlimited.
+
+    >>> m = address_space_available()
+    >>> m is None or m >= 0
+    True
+    """
+    try:
+        import resource
+    except ImportError:          # Windows
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    size = None
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmSize:"):
+                size = int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return max(0, soft - (size or 0))
+
+
+def meminfo_available() -> int | None:
+    """Bytes the system reports as available (``MemAvailable`` in /proc/meminfo), or None if unknown.
+
+    >>> m = meminfo_available()
     >>> m is None or m > 0
     True
     """
@@ -94,13 +176,28 @@ def available_memory() -> int | None:
             for line in f:
                 if line.startswith("MemAvailable:"):
                     return int(line.split()[1]) * 1024
-    except OSError:
+    except (OSError, ValueError):
         pass
     return None
 
 
+def available_memory() -> int | None:
+    """Bytes this process can really use: the least of MemAvailable, ``ulimit -v`` and the cgroup limit.
+
+    Containers (Docker, Binder, JupyterHub) limit memory with a cgroup and
+    ``ulimit -v`` limits the address space; /proc/meminfo knows neither, so
+    all three are read and the smallest counts. None if none is known.
+
+    >>> m = available_memory()
+    >>> m is None or m >= 0
+    True
+    """
+    known = [m for m in (meminfo_available(), address_space_available(), cgroup_available()) if m is not None]
+    return min(known) if known else None
+
+
 def memory_budget() -> int:
-    """The default budget in bytes: half of the available memory, at most 8 GiB.
+    """The default budget in bytes: half of :func:`available_memory`, at most 8 GiB.
 
     >>> 0 < memory_budget() <= 8 * 2**30
     True
@@ -111,14 +208,80 @@ def memory_budget() -> int:
     return max(1, min(MAX_BUDGET, free // 2))
 
 
+def check_budget(budget) -> int:
+    """A ``budget`` argument checked: None means :func:`memory_budget`; else a positive whole number of bytes.
+
+    >>> check_budget(1024)
+    1024
+    >>> check_budget(float("nan"))
+    Traceback (most recent call last):
+    ...
+    TypeError: budget must be a whole number of bytes or None, got nan
+    """
+    if budget is None:
+        return memory_budget()
+    if isinstance(budget, bool) or not isinstance(budget, numbers.Integral):
+        raise TypeError(f"budget must be a whole number of bytes or None, got {budget!r}")
+    if budget < 1:
+        raise ValueError(f"budget must be at least 1 byte, got {budget}")
+    return int(budget)
+
+
+MAX_EXACT_CELLS = 100_000
+"""Exact counts ((mn)!) are computed up to this many cells (a 456,574-digit number, 0.1 s); above, use the log10 forms."""
+
+
+def _exact_cells(rows: int, cols: int) -> int:
+    rows, cols = check_shape(rows, cols)
+    cells = rows * cols
+    if cells > MAX_EXACT_CELLS:
+        raise TooLargeError(f"(mn)! for the {rows} x {cols} board has about {log10_factorial(cells):,.0f} "
+                            f"digits; exact counts stop at {MAX_EXACT_CELLS:,} cells. "
+                            "Use log10_reachable() for its size")
+    return cells
+
+
+def log10_factorial(n: int) -> float:
+    """log10(n!), computed from the log-gamma function: instant for any n.
+
+    >>> round(log10_factorial(16), 3)
+    13.321
+    """
+    return lgamma(n + 1) / log(10)
+
+
+def log10_reachable(rows: int, cols: int) -> float:
+    """log10 of :func:`reachable_count`, instant for any shape: for size estimates and refusals.
+
+    >>> round(log10_reachable(4, 4), 2), round(log10_reachable(1000, 1000))
+    (13.02, 5565709)
+    """
+    rows, cols = check_shape(rows, cols)
+    cells = rows * cols
+    if rows == 1 or cols == 1:
+        return log(cells, 10)
+    return log10_factorial(cells) - log(2, 10)
+
+
+def format_count(n) -> str:
+    """A count for a message: with thousands separators, or as a power of ten when it is huge.
+
+    >>> format_count(181440), format_count(factorial(100))
+    ('181,440', 'about 10^158')
+    """
+    if isinstance(n, int) and n < 10**15:
+        return f"{n:,}"
+    digits = (n.bit_length() * log(2, 10)) if isinstance(n, int) else log(max(n, 1), 10)
+    return f"about 10^{digits:,.0f}"
+
+
 def state_count(rows: int, cols: int) -> int:
     """All arrangements of the tiles: (mn)!.
 
     >>> state_count(2, 3)
     720
     """
-    rows, cols = check_shape(rows, cols)
-    return factorial(rows * cols)
+    return factorial(_exact_cells(rows, cols))
 
 
 def reachable_count(rows: int, cols: int) -> int:
@@ -127,8 +290,7 @@ def reachable_count(rows: int, cols: int) -> int:
     >>> reachable_count(3, 3), reachable_count(1, 4)
     (181440, 4)
     """
-    rows, cols = check_shape(rows, cols)
-    cells = rows * cols
+    cells = _exact_cells(rows, cols)
     if rows == 1 or cols == 1:
         return cells
     return factorial(cells) // 2
@@ -146,9 +308,11 @@ def dict_bfs_bytes(states: int, cells: int) -> int:
 def format_bytes(n: float) -> str:
     """Bytes in a readable unit.
 
-    >>> format_bytes(3 * 2**30)
-    '3.0 GiB'
+    >>> format_bytes(3 * 2**30), format_bytes(10**40)
+    ('3.0 GiB', 'about 10^40 B')
     """
+    if n >= 2**60:
+        return f"{format_count(n)} B"
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if n < 1024 or unit == "PiB":
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
@@ -169,10 +333,18 @@ def check_full_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     puzzlelib.limits.TooLargeError: a full BFS of the 4 x 4 board would store 10,461,394,944,000 states, about ... PiB as a dict of tuples; the budget is ...
     """
     rows, cols = check_shape(rows, cols)
-    states = reachable_count(rows, cols)
-    need = dict_bfs_bytes(states, rows * cols)
-    return refuse_over_budget(need, f"a full BFS of the {rows} x {cols} board would store {states:,} "
-                              f"states, about {format_bytes(need)} as a dict of tuples", budget)
+    cells = rows * cols
+    per_state = DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells
+    if log10_reachable(rows, cols) + log(per_state, 10) > 18:        # over an exabyte: no exact count needed
+        need = float("inf")
+        words = f"about 10^{log10_reachable(rows, cols):,.0f} states"
+        size = f"more than 10^{log10_reachable(rows, cols) + log(per_state, 10):,.0f} bytes"
+    else:
+        states = reachable_count(rows, cols)
+        need = dict_bfs_bytes(states, cells)
+        words, size = f"{states:,} states", f"about {format_bytes(need)}"
+    return refuse_over_budget(need, f"a full BFS of the {rows} x {cols} board would store {words}, "
+                              f"{size} as a dict of tuples", budget)
 
 
 def refuse_over_budget(need: int, what: str, budget: int | None = None) -> int:
@@ -183,12 +355,12 @@ def refuse_over_budget(need: int, what: str, budget: int | None = None) -> int:
     >>> refuse_over_budget(3 * 2**30, "a big table of 3 GiB", budget=2**30)
     Traceback (most recent call last):
     ...
-    puzzlelib.limits.TooLargeError: a big table of 3 GiB; the budget is 1.0 GiB (half the free memory, at most 8 GiB)
+    puzzlelib.limits.TooLargeError: a big table of 3 GiB; the budget is 1.0 GiB (half the memory this process can use, at most 8 GiB)
     """
-    budget = memory_budget() if budget is None else budget
+    budget = check_budget(budget)
     if need > budget:
         raise TooLargeError(f"{what}; the budget is {format_bytes(budget)} "
-                            "(half the free memory, at most 8 GiB)")
+                            "(half the memory this process can use, at most 8 GiB)")
     return need
 
 
@@ -198,7 +370,7 @@ def state_limit(cells: int, budget: int | None = None) -> int:
     >>> state_limit(9, budget=182 * 1000)
     1000
     """
-    budget = memory_budget() if budget is None else budget
+    budget = check_budget(budget)
     return max(1, budget // (DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells))
 
 
@@ -211,6 +383,9 @@ def frontier_bfs_bytes(rows: int, cols: int) -> int:
     >>> frontier_bfs_bytes(3, 4) // 2**20   # MiB for the 239,500,800 states of 3 x 4
     913
     """
+    if log10_reachable(rows, cols) > 30:
+        raise TooLargeError(f"a frontier search of the {rows} x {cols} board would meet about "
+                            f"10^{log10_reachable(rows, cols):,.0f} states; no memory holds that")
     return FRONTIER_BYTES_PER_STATE * reachable_count(rows, cols)
 
 
@@ -230,5 +405,5 @@ def check_frontier_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     need = frontier_bfs_bytes(rows, cols)
     return refuse_over_budget(
         need, f"a frontier search of the {rows} x {cols} board would store "
-        f"{reachable_count(rows, cols):,} states in all and needs about {format_bytes(need)} "
+        f"{format_count(reachable_count(rows, cols))} states in all and needs about {format_bytes(need)} "
         "of memory at once (two layers of 8-byte words and sorting buffers)", budget)

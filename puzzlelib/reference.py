@@ -71,20 +71,20 @@ SOURCES: dict[tuple[int, int], str] = {
 def published_counts(rows: int, cols: int) -> list[int]:
     """The published distance table of the ``rows`` x ``cols`` board (either orientation).
 
-    Raises KeyError for a board with no table here.
+    Raises ValueError for a board with no table here.
 
     >>> published_counts(4, 3)[-1]   # 3 x 4 turned on its side: the same 18 antipodes
     18
     >>> published_counts(5, 5)
     Traceback (most recent call last):
     ...
-    KeyError: 'no published table for the 5 x 5 board here; tables: 2x3, 2x4, 3x3, 2x5, 3x4, 2x6, 4x4'
+    ValueError: no published table for the 5 x 5 board here; tables: 2x3, 2x4, 3x3, 2x5, 3x4, 2x6, 4x4
     """
     rows, cols = check_shape(rows, cols)
     key = (min(rows, cols), max(rows, cols))
     if key not in TABLES:
         names = ", ".join(f"{r}x{c}" for r, c in TABLES)
-        raise KeyError(f"no published table for the {rows} x {cols} board here; tables: {names}")
+        raise ValueError(f"no published table for the {rows} x {cols} board here; tables: {names}")
     return list(TABLES[key])
 
 

@@ -22,10 +22,10 @@ from math import factorial
 
 import numpy as np
 
-from .board import BLANK, Board, as_board, check_shape  # Board: used by the docstring examples
-from .encoding import all_permutations, rank_rows
+from .board import BLANK, Board, as_board, check_shape  # noqa: F401 (Board: used by the docstring examples)
+from .encoding import all_permutations, permutation_rows, rank_rows
 from .graph import slides
-from .limits import TooLargeError
+from .limits import TooLargeError, format_count
 
 MAX_CELLS = 9
 
@@ -54,6 +54,12 @@ def _pairs_in_wrong_order(values: np.ndarray, ignore: int | None = None) -> np.n
     return count.astype(np.int64)
 
 
+def _check_cols(cols, k: int) -> int:
+    if isinstance(cols, bool) or not isinstance(cols, int) or cols < 1 or k % cols:
+        raise ValueError(f"cols must be a whole number that divides the {k} cells of a row, got {cols!r}")
+    return cols
+
+
 def inversion_counts(perms, goal=None) -> np.ndarray:
     """Inversions of every row, blank ignored: in numeric order, or in ``goal``'s reading order.
 
@@ -67,7 +73,7 @@ def inversion_counts(perms, goal=None) -> np.ndarray:
     >>> inversion_counts(np.array([spiral.tiles]), goal=spiral).tolist()
     [0]
     """
-    perms = np.asarray(perms)
+    perms = permutation_rows(perms)
     k = perms.shape[1]
     if goal is None:
         return _pairs_in_wrong_order(perms, ignore=BLANK)
@@ -86,7 +92,7 @@ def permutation_parities(perms, goal=None) -> np.ndarray:
     >>> permutation_parities(np.array([[2, 1, 3, 0], [1, 2, 3, 0]])).tolist()
     [1, 0]
     """
-    perms = np.asarray(perms)
+    perms = permutation_rows(perms)
     k = perms.shape[1]
     place = np.zeros(k, dtype=np.int16)
     place[list(_goal_tiles(goal, k))] = np.arange(k)
@@ -100,7 +106,8 @@ def blank_cells(perms, cols: int) -> tuple[np.ndarray, np.ndarray]:
     >>> r.tolist(), c.tolist()
     ([1], [1])
     """
-    perms = np.asarray(perms)
+    perms = permutation_rows(perms)
+    cols = _check_cols(cols, perms.shape[1])
     return np.divmod(np.argmin(perms, axis=1), cols)
 
 
@@ -145,8 +152,8 @@ def all_moves(rows: int, cols: int, perms=None) -> Moves:
     k = rows * cols
     if k > MAX_CELLS:
         raise TooLargeError(f"all_moves covers boards of at most {MAX_CELLS} cells; "
-                            f"{rows} x {cols} has {factorial(k):,} boards")
-    perms = all_permutations(k) if perms is None else np.asarray(perms)
+                            f"{rows} x {cols} has {format_count(factorial(k)) if k < 1000 else 'too many'} boards")
+    perms = all_permutations(k) if perms is None else permutation_rows(perms)
     parts = {name: [] for name in Moves.__dataclass_fields__}
     for i, j, src, after in slides(rows, cols, perms):
         tile = perms[src, j]

@@ -98,8 +98,12 @@ def test_full_bfs_too_large_is_refused_up_front():
 def test_bounded_search_gives_up_with_a_reason():
     far = random_solvable(4, 4, seed=1)
     assert is_solvable(far)
+    with pytest.raises(TooLargeError, match=r"at least \d+ moves from the goal \(Manhattan"):
+        min_moves(far, max_nodes=1000)           # refused up front: no search starts
+    near = Board([[1, 2, 7, 3], [5, 6, 11, 4], [13, 9, 8, 12], [10, 14, 15, 0]])   # 16 moves, Manhattan 10
     with pytest.raises(TooLargeError, match="stopped after storing 1,000 states"):
-        min_moves(far, max_nodes=1000)
+        min_moves(near, max_nodes=1000)          # looked close enough, but the search outgrew the cap
+    assert min_moves(near) == 16
     assert min_moves(Board([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]])) == 1
 
 

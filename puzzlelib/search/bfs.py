@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from math import log10
 from typing import Iterator
 
-from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, resolve_goal, successors
+from ..board import (Board, as_board, board_and_goal, check_shape, moves_table, neighbor_table, resolve_goal,
+                     same_shape, successors)
 from ..encoding import to_key
-from ..limits import TooLargeError, check_full_bfs, check_max_nodes, dict_bfs_bytes, format_bytes, state_limit
+from ..limits import (TooLargeError, check_full_bfs, check_max_nodes, dict_bfs_bytes, format_bytes, format_count,
+                      log10_reachable, reachable_count, state_limit)
 from ..solvability import is_solvable
 from .frontier import MAX_CELLS, frontier_search
+from .heuristics import manhattan
 
 
 def uses_frontier_engine(rows: int, cols: int) -> bool:
@@ -100,10 +104,11 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
     True
     """
     start, goal = board_and_goal(start, goal, "start")
-    if check_parity and not is_solvable(start, goal):
-        return None
     rows, cols = start.shape
     limit = check_max_nodes(max_nodes, state_limit(rows * cols))
+    if check_parity and not is_solvable(start, goal):
+        return None
+    refuse_far(start, goal, limit, exhaust=not check_parity)
     table = neighbor_table(rows, cols)
     s, g = start.tiles, goal.tiles
     parent: dict[tuple, tuple | None] = {s: None}
@@ -124,6 +129,62 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
         path.append(Board._trusted(rows, cols, state))
         state = parent[state]
     return path[::-1]
+
+
+def estimated_bfs_states(rows: int, cols: int, depth: int) -> float:
+    """A rough count of the boards a BFS stores before it reaches ``depth``: ``1 + b + ... + b**(depth-1)``.
+
+    ``b`` is the board's average number of moves, less the move back, times
+    0.9 for the boards met twice (1.8 on 4 x 4, whose real layers grow about
+    1.9 times each; 1.5 on 3 x 3). Capped by the size of the component. Used
+    only to refuse hopeless searches before they start.
+
+    >>> f"{estimated_bfs_states(4, 4, 41):.1e}"
+    '3.7e+10'
+    """
+    rows, cols = check_shape(rows, cols)
+    cells = rows * cols
+    degree = (4 * cells - 2 * rows - 2 * cols) / cells          # average number of moves
+    b = max(1.01, 0.9 * (degree - 1))
+    estimate = (b ** depth - 1) / (b - 1) if depth * log10(b) < 300 else float("inf")
+    return min(estimate, 10 ** min(300.0, log10_reachable(rows, cols)))
+
+
+def refuse_far(start: Board, goal: Board, limit: int, *, exhaust: bool = False) -> None:
+    """Raise :class:`~puzzlelib.limits.TooLargeError` before a BFS that cannot finish within ``limit`` boards.
+
+    A board at least ``d`` moves away (its Manhattan distance) makes the BFS
+    store about :func:`estimated_bfs_states` boards first; ``exhaust`` means
+    the search may have to store the whole component. Small components
+    always pass: their whole search fits.
+
+    >>> refuse_far(Board.goal(4, 4).slide(15), Board.goal(4, 4), 10**6)    # one move: fine
+    >>> korf1 = Board([[14, 13, 15, 7], [11, 12, 9, 5], [6, 0, 2, 1], [4, 8, 10, 3]])
+    >>> refuse_far(korf1, Board.goal(4, 4, blank="first"), 10**6)
+    Traceback (most recent call last):
+    ...
+    puzzlelib.limits.TooLargeError: this 4 x 4 board is at least 41 moves from the goal (Manhattan distance); a BFS would store about 3.7e+10 boards before reaching it, more than the 1,000,000 it may (max_nodes or the memory budget). Use solve_optimal() or puzzlelib.search.informed.ida_star()
+    """
+    start, goal = as_board(start, "start"), as_board(goal, "goal")
+    same_shape(start, goal)
+    limit = check_max_nodes(limit)
+    if limit is None:
+        raise TypeError("limit must be a positive whole number")
+    rows, cols = start.shape
+    if log10_reachable(rows, cols) <= log10(limit):
+        return
+    if exhaust:
+        raise TooLargeError(f"without the parity test this search may have to store all "
+                            f"{format_count(reachable_count(rows, cols)) if rows * cols <= 1000 else 'of the'} "
+                            f"boards of the {rows} x {cols} component, more than the {limit:,} it may; "
+                            "use check_parity=True")
+    depth = manhattan(start, goal)
+    need = estimated_bfs_states(rows, cols, depth)
+    if need > limit:
+        raise TooLargeError(f"this {rows} x {cols} board is at least {depth} moves from the goal (Manhattan "
+                            f"distance); a BFS would store about {need:.1e} boards before reaching it, more "
+                            f"than the {limit:,} it may (max_nodes or the memory budget). Use solve_optimal() "
+                            "or puzzlelib.search.informed.ida_star()")
 
 
 def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] | None:
@@ -306,7 +367,7 @@ class KeyedResult:
     """Number of keys in the ``dist`` dict when the search stopped."""
 
 
-def keyed_bfs(board, goal=None) -> KeyedResult:
+def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
     """BFS over base-(mn) keys: fewest moves, or None after exhausting the component.
 
     Unlike :func:`~puzzlelib.search.bfs.min_moves` it never consults the parity
@@ -319,6 +380,8 @@ def keyed_bfs(board, goal=None) -> KeyedResult:
     """
     board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
+    limit = check_max_nodes(max_nodes, state_limit(base))
+    refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
     moves = moves_table(board.rows, board.cols)
     start, target = to_key(board), to_key(goal)
     if start == target:
@@ -345,4 +408,6 @@ def keyed_bfs(board, goal=None) -> KeyedResult:
                     return KeyedResult(dist[state] + 1, len(dist))
                 dist[key] = dist[state] + 1
                 queue.append(key)
+        if len(dist) > limit:
+            raise _too_many(board, limit)
     return KeyedResult(None, len(dist))

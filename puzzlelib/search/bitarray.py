@@ -23,7 +23,7 @@ import numpy as np
 
 from ..board import check_shape, neighbor_array, resolve_goal
 from ..encoding import rank_rows, rank_tiles, unrank_rows
-from ..limits import format_bytes, refuse_over_budget
+from ..limits import TooLargeError, format_bytes, log10_factorial, refuse_over_budget
 
 _BITS_SET = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 """How many bits are set in each byte value (``np.bitwise_count`` needs numpy 2)."""
@@ -38,6 +38,9 @@ def rank_bfs_bytes(rows: int, cols: int) -> int:
     171
     """
     rows, cols = check_shape(rows, cols)
+    if log10_factorial(rows * cols) > 30:
+        raise TooLargeError(f"a rank-indexed BFS of the {rows} x {cols} board needs bit arrays of about "
+                            f"10^{log10_factorial(rows * cols):,.0f} bits; no memory holds that")
     return 3 * (factorial(rows * cols) // 8 + 1)
 
 

@@ -41,6 +41,7 @@ class WorkingBoard:
     """
 
     def __init__(self, board: Board):
+        board = as_board(board)
         self.rows, self.cols = board.shape
         self.tiles = list(board.tiles)
         self.blank = board.blank_index

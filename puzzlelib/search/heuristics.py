@@ -27,14 +27,17 @@ from functools import lru_cache
 from typing import Callable
 
 from ..board import BLANK, Board, as_board, board_and_goal
+from ..limits import TooLargeError
 
 
 def manhattan(board, goal=None) -> int:
     """Sum over the tiles (blank left out) of the taxicab distance to the tile's goal cell.
 
     Every move shifts one tile by one cell, so it changes this sum by exactly
-    1: a board needs at least ``manhattan(board, goal)`` moves. The distances
-    come from :func:`tile_distances`, one table per goal.
+    1: a board needs at least ``manhattan(board, goal)`` moves. It takes one
+    pass over the board, so it is quick on any size; :func:`tile_distances`
+    is the same sum laid out as a table, which the searches update one move
+    at a time.
 
     >>> manhattan(Board([[1, 2, 3], [4, 0, 5]]))  # only tile 5 is off, by one cell
     1
@@ -42,8 +45,31 @@ def manhattan(board, goal=None) -> int:
     4
     """
     board, goal = board_and_goal(board, goal)
-    table = tile_distances(goal)
-    return sum(table[t][i] for i, t in enumerate(board.tiles))
+    cols, home = board.cols, goal_cells(goal)
+    total = 0
+    for i, t in enumerate(board.tiles):
+        if t != BLANK:
+            h = home[t]
+            total += abs(i // cols - h // cols) + abs(i % cols - h % cols)
+    return total
+
+
+@lru_cache(maxsize=4)
+def goal_cells(goal: Board) -> tuple[int, ...]:
+    """``home[t]``: the cell where tile ``t`` sits in ``goal``.
+
+    >>> goal_cells(Board.goal(2, 2))
+    (3, 0, 1, 2)
+    """
+    home = [0] * len(goal.tiles)
+    for i, t in enumerate(goal.tiles):
+        home[t] = i
+    return tuple(home)
+
+
+MAX_TABLE_CELLS = 1024
+"""Per-tile tables (cells x cells entries) are made for boards of up to 1,024 cells (32 x 32);
+larger boards use the one-pass functions, which need no table."""
 
 
 def tile_distances(goal) -> tuple[tuple[int, ...], ...]:
@@ -58,7 +84,12 @@ def tile_distances(goal) -> tuple[tuple[int, ...], ...]:
     >>> tile_distances(Board.goal(2, 3))[0]
     (0, 0, 0, 0, 0, 0)
     """
-    return _tile_distances(as_board(goal, "goal"))
+    goal = as_board(goal, "goal")
+    if len(goal.tiles) > MAX_TABLE_CELLS:
+        raise TooLargeError(f"a table of tile distances for the {goal.rows} x {goal.cols} board would have "
+                            f"{len(goal.tiles) ** 2:,} entries; tables are made up to {MAX_TABLE_CELLS:,} "
+                            "cells. manhattan() needs no table")
+    return _tile_distances(goal)
 
 
 @lru_cache(maxsize=64)
@@ -126,7 +157,7 @@ def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
     per line content: most lines recur many times in a search.
     """
     rows, cols = goal.shape
-    dist = tile_distances(goal)
+    home = goal_cells(goal)
     home_row = [0] * len(goal.tiles)
     home_col = [0] * len(goal.tiles)
     for i, t in enumerate(goal.tiles):
@@ -144,7 +175,8 @@ def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
 
     def value(tiles) -> int:
         tiles = tuple(tiles)
-        h = sum([dist[t][i] for i, t in enumerate(tiles)])
+        h = sum([abs(i // cols - home[t] // cols) + abs(i % cols - home[t] % cols)
+                 for i, t in enumerate(tiles) if t != BLANK])
         extra = 0
         for r in range(rows):
             extra += row_extra(r, tiles[r * cols:(r + 1) * cols])
@@ -315,6 +347,10 @@ def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
         return CompiledHeuristic("zero", lambda tiles: 0)
     for known, make_tables in _TABLES.items():
         if heuristic is known:
+            if len(goal.tiles) > MAX_TABLE_CELLS or goal.rows + goal.cols - 2 > 255:
+                rows, cols = goal.shape     # too big for byte tables: the one-pass function instead
+                return CompiledHeuristic(known.__name__,
+                                         lambda tiles: known(Board._trusted(rows, cols, tuple(tiles)), goal))
             tables = make_tables(goal)
             return CompiledHeuristic(known.__name__, tables.value, tables)
     if heuristic is linear_conflict:

@@ -28,7 +28,7 @@ from heapq import heappop, heappush
 
 from ..board import Board, board_and_goal, neighbor_table, successors
 from .heuristics import compile_heuristic, manhattan
-from ..limits import SearchBudgetError, check_max_nodes
+from ..limits import SearchBudgetError, check_budget, check_max_nodes
 from ..solvability import is_solvable
 
 
@@ -56,17 +56,33 @@ class SearchResult:
         return len(self.path) - 1
 
 
-def _prepare(start, goal, heuristic, max_nodes):
+def _prepare(start, goal, heuristic, max_nodes, default_max_nodes):
     """(start, goal, compiled heuristic, node limit, neighbour table), or None when the goal can't be reached."""
     start, goal = board_and_goal(start, goal, "start")
+    limit = _budget(max_nodes, default_max_nodes(start.rows * start.cols))
     if not is_solvable(start, goal):
         return None
-    return (start, goal, compile_heuristic(heuristic, goal), _budget(max_nodes),
-            neighbor_table(start.rows, start.cols))
+    return start, goal, compile_heuristic(heuristic, goal), limit, neighbor_table(start.rows, start.cols)
 
 
-def _budget(max_nodes) -> int:
-    return check_max_nodes(max_nodes, sys.maxsize)
+ASTAR_BYTES_PER_STATE = 300
+"""What A* keeps per board it has seen (a tuple, two dict entries, a heap entry), about, plus 8 per cell."""
+IDA_MAX_NODES_BIG = 20_000_000
+"""IDA*'s default node budget on boards of more than 16 cells (about half a minute): beyond the 15-puzzle a
+search can run for days, so it stops and says so unless ``max_nodes`` asks for more."""
+
+
+def _budget(max_nodes, default: int) -> int:
+    return check_max_nodes(max_nodes, default)
+
+
+def astar_max_nodes(cells: int, budget: int | None = None) -> int:
+    """The default ``max_nodes`` of :func:`astar`: as many boards as its tables can hold within the memory budget.
+
+    >>> astar_max_nodes(16, budget=10**9)
+    2336448
+    """
+    return max(1, check_budget(budget) // (ASTAR_BYTES_PER_STATE + 8 * cells))
 
 
 def _over_budget(max_nodes: int, name: str) -> SearchBudgetError:
@@ -89,10 +105,11 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
     True
     """
     t0 = time.perf_counter()
-    prepared = _prepare(start, goal, heuristic, max_nodes)
+    prepared = _prepare(start, goal, heuristic, max_nodes, astar_max_nodes)
     if prepared is None:
         return None
     start, goal, h, limit, table = prepared
+    memory_cap = astar_max_nodes(start.rows * start.cols)
     s, target = start.tiles, goal.tiles
     best_g = {s: 0}
     parent: dict[tuple, tuple | None] = {s: None}
@@ -109,6 +126,9 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
         expanded += 1
         if expanded > limit:
             raise _over_budget(limit, "A*")
+        if len(best_g) > memory_cap:     # the memory guard holds whatever max_nodes says
+            raise SearchBudgetError(f"A* stopped after storing {len(best_g):,} boards, all that fit the memory "
+                                    "budget, without reaching the goal; use ida_star or solve_optimal")
         for child in successors(state, table):
             if g + 1 < best_g.get(child, sys.maxsize):
                 best_g[child] = g + 1
@@ -147,7 +167,8 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
     5
     """
     t0 = time.perf_counter()
-    prepared = _prepare(start, goal, heuristic, max_nodes)
+    prepared = _prepare(start, goal, heuristic, max_nodes,
+                        lambda cells: sys.maxsize if cells <= 16 else IDA_MAX_NODES_BIG)
     if prepared is None:
         return None
     start, goal, h, limit, table = prepared

@@ -1,0 +1,150 @@
+"""Nothing unbounded: huge requests are refused at once, searches stop at their budgets, limits are real.
+
+* Cheap refusals: each call below must raise ValueError/TypeError (TooLargeError is a ValueError)
+  in well under a second, on shapes far too big for any search.
+* Memory limits: under ``ulimit -v`` (RLIMIT_AS, set in a child process) the budget shrinks to fit,
+  and searches that would outgrow it raise TooLargeError, never MemoryError.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from contextlib import contextmanager
+
+import pytest
+
+from puzzlelib import Board, distance_counts, draw_path, min_moves, scramble, shortest_path, state_graph
+from puzzlelib.board import neighbor_cells
+from puzzlelib.encoding import from_key, unrank
+from puzzlelib.generate import fix_by_swap
+from puzzlelib.graph import component_labels, move_graph
+from puzzlelib.limits import (PuzzleError, SearchBudgetError, TooLargeError, check_frontier_bfs, check_full_bfs,
+                              frontier_bfs_bytes, memory_budget, reachable_count)
+from puzzlelib.reference import published_counts
+from puzzlelib.search.bfs import keyed_bfs
+from puzzlelib.search.heuristics import manhattan, tile_distances
+
+KORF1 = Board([[14, 13, 15, 7], [11, 12, 9, 5], [6, 0, 2, 1], [4, 8, 10, 3]])
+KORF_GOAL = Board.goal(4, 4, blank="first")
+
+
+class TookTooLong(Exception):
+    pass
+
+
+@contextmanager
+def time_limit(seconds: float):
+    """Fail the test (not hang) when the body runs longer than ``seconds``."""
+    def stop(*_):
+        raise TookTooLong(f"took more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+REFUSALS = {
+    "distance_counts 1000 x 1000": lambda: distance_counts(1000, 1000),
+    "distance_counts 10000 x 10000": lambda: distance_counts(10000, 10000),
+    "distance_counts 4 x 4": lambda: distance_counts(4, 4),
+    "frontier bytes 1000000 x 3": lambda: frontier_bfs_bytes(1000000, 3),
+    "frontier check 300 x 300": lambda: check_frontier_bfs(300, 300),
+    "full BFS 41 x 41": lambda: check_full_bfs(41, 41),
+    "reachable_count 1000 x 1000": lambda: reachable_count(1000, 1000),
+    "state_graph 41 x 41": lambda: state_graph(41, 41),
+    "move_graph 5 x 5": lambda: move_graph(5, 5),
+    "component_labels 40 x 40": lambda: component_labels(40, 40),
+    "unrank 40 x 40": lambda: unrank(10**5000, 40, 40),
+    "from_key 3 x 3 huge key": lambda: from_key(10**5000, 3, 3),
+    "tile_distances 100 x 100": lambda: tile_distances(Board.goal(100, 100)),
+    "min_moves far 4 x 4": lambda: min_moves(KORF1, KORF_GOAL),
+    "keyed BFS 3 x 4 unsolvable": lambda: keyed_bfs(fix_by_swap(Board.goal(3, 4))),
+    "scramble 10**100 moves": lambda: scramble(Board.goal(3, 3), 10**100),
+    "published 1 x 3": lambda: published_counts(1, 3),
+    "fix_by_swap 1 x 2": lambda: fix_by_swap(Board([[1, 0]])),
+    "neighbor_cells -1": lambda: neighbor_cells(-1, 2, 3),
+    "draw_path max_frames 1": lambda: draw_path(shortest_path(Board([[4, 1, 2], [5, 0, 3]])), max_frames=1),
+    "state_graph max_nodes nan": lambda: state_graph(3, 4, max_nodes=float("nan")),
+    "min_moves max_nodes -1": lambda: min_moves(Board.goal(3, 3), max_nodes=-1),
+    "min_moves max_nodes '5'": lambda: min_moves(Board.goal(3, 3), max_nodes="5"),
+    "check_full_bfs budget nan": lambda: check_full_bfs(3, 3, budget=float("nan")),
+}
+
+
+@pytest.mark.parametrize("name", REFUSALS)
+def test_huge_or_bad_requests_are_refused_at_once_with_a_clear_error(name):
+    start = time.perf_counter()
+    with time_limit(5), pytest.raises((ValueError, TypeError)) as info:
+        REFUSALS[name]()
+    assert time.perf_counter() - start < 1.0, f"{name}: the refusal took {time.perf_counter() - start:.2f} s"
+    message = str(info.value)
+    assert 20 < len(message) < 600, f"{name}: the message should say what is wrong, briefly: {message!r}"
+    assert "Exceeds the limit" not in message     # never the 4300-digit int-to-str conversion error
+
+
+def test_big_boards_stay_cheap_where_no_search_is_needed():
+    with time_limit(10):
+        assert manhattan(Board.goal(1000, 1000)) == 0             # one pass, no cells x cells table
+        big = Board.goal(300, 300)
+        assert manhattan(scramble(big, 2, seed=1), big) == 2
+
+
+def _under_address_limit(extra_bytes: int, queue) -> None:
+    """In a child process: cap the address space at what is used now plus ``extra_bytes``, then try the searches."""
+    import resource
+
+    import puzzlelib.search.informed as informed
+    from puzzlelib.search.informed import astar, ida_star
+
+    size = 0
+    for line in open("/proc/self/status"):
+        if line.startswith("VmSize:"):
+            size = int(line.split()[1]) * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (size + extra_bytes, resource.RLIM_INFINITY))
+    out = {"budget": memory_budget()}
+    informed.IDA_MAX_NODES_BIG = 200_000          # the 5 x 5 default, made small so the test is quick
+    five = Board([[21, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19],
+                  [20, 0, 22, 23, 24]])
+    cases = {
+        "min_moves Korf #1": lambda: min_moves(KORF1, KORF_GOAL),
+        "keyed BFS 3 x 4": lambda: keyed_bfs(fix_by_swap(Board.goal(3, 4))),
+        "A* Korf #1": lambda: astar(KORF1, KORF_GOAL),
+        "IDA* 5 x 5": lambda: ida_star(scramble(five, 400, seed=2), Board.goal(5, 5, blank="first")),
+    }
+    for name, call in cases.items():
+        t0 = time.perf_counter()
+        try:
+            call()
+            out[name] = ("returned", time.perf_counter() - t0)
+        except BaseException as err:      # report everything: the parent asserts on the kind
+            out[name] = (type(err).__name__, time.perf_counter() - t0)
+    queue.put(out)
+
+
+def test_under_ulimit_v_searches_refuse_instead_of_running_out_of_memory():
+    extra = 1536 * 2**20
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_under_address_limit, args=(extra, queue))
+    child.start()
+    child.join(120)
+    assert not child.is_alive(), "the searches under ulimit -v did not finish within 120 s"
+    out = queue.get(timeout=5)
+    assert out["budget"] <= extra // 2 + 2**20, f"the budget {out['budget']:,} ignores the address-space limit"
+    for name, result in out.items():
+        if name == "budget":
+            continue
+        kind, seconds = result
+        assert kind in (TooLargeError.__name__, SearchBudgetError.__name__), f"{name}: {kind} after {seconds:.1f} s"
+        assert seconds < 60, f"{name} took {seconds:.1f} s to refuse"
+
+
+def test_every_refusal_is_a_puzzle_error_and_a_value_error():
+    assert issubclass(TooLargeError, PuzzleError) and issubclass(SearchBudgetError, TooLargeError)
+    assert issubclass(PuzzleError, ValueError)
