@@ -14,6 +14,7 @@ An unreachable goal is recognised at once by the parity rule.
 
 from __future__ import annotations
 
+import warnings
 from functools import lru_cache
 
 from ..board import Board, as_board, board_and_goal
@@ -23,6 +24,7 @@ from ..limits import reachable_count
 from .pdb import PatternDatabase, default_partition, is_cached
 from .bfs import distances
 from ..solvability import is_solvable
+from ..storage import DamagedFileWarning
 
 BFS_MAX_STATES = 181_440
 """Boards with at most this many reachable states are solved from a BFS distance table (3 x 3 and smaller)."""
@@ -72,6 +74,13 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     :class:`~puzzlelib.search.informed.SearchBudgetError`. ``build=False`` never
     builds a pattern database (it uses one only if cached).
 
+    A path found with a pattern database is checked before it is returned
+    (it starts at ``start``, ends at ``goal``, and each step is a legal
+    move). A path that fails, which only a wrong table can cause, is never
+    returned: after a :class:`~puzzlelib.storage.DamagedFileWarning` the
+    search runs again with the tables rebuilt (saved over the cached ones),
+    or with Manhattan distance when ``build=False``.
+
     >>> len(solve_optimal(Board([[4, 1, 2], [5, 0, 3]]))) - 1
     5
     >>> solve_optimal(Board([[1, 2, 3], [5, 4, 0]])) is None
@@ -91,4 +100,27 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     if max_nodes is None and big:
         max_nodes = LARGE_BOARD_MAX_NODES
     heuristic = best_heuristic(goal, build=build, progress=progress)
-    return ida_star(start, goal, heuristic, max_nodes=max_nodes).path
+    path = ida_star(start, goal, heuristic, max_nodes=max_nodes).path
+    if isinstance(heuristic, PatternDatabase) and not is_path(path, start, goal):
+        # Only a wrong table can do this (one that passed the cache's checks); never return the path.
+        warnings.warn(f"the pattern database for the {goal.rows} x {goal.cols} goal {goal.grid} gave a path "
+                      f"that does not {'reach the goal' if path[-1] != goal else 'follow legal moves'}; "
+                      + ("rebuilding it" if build else "using Manhattan distance instead"),
+                      DamagedFileWarning, stacklevel=2)
+        heuristic = (PatternDatabase(goal, heuristic.partition, progress=progress, rebuild=True) if build
+                     else manhattan)
+        path = ida_star(start, goal, heuristic, max_nodes=max_nodes).path
+        if not is_path(path, start, goal):
+            raise RuntimeError(f"IDA* returned a path from {start.grid} that is not a solution")
+    return path
+
+
+def is_path(path, start, goal) -> bool:
+    """True when ``path`` runs from ``start`` to ``goal`` by legal moves (the blank slides one cell each time).
+
+    >>> b = Board([[1, 2, 3], [4, 0, 5]])
+    >>> is_path([b, Board.goal(2, 3)], b, Board.goal(2, 3)), is_path([b, b], b, b)
+    (True, False)
+    """
+    return (bool(path) and path[0] == start and path[-1] == goal
+            and all(b in a.neighbors() for a, b in zip(path, path[1:])))

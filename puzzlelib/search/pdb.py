@@ -17,11 +17,17 @@ The search (:func:`pattern_table`) runs over pattern positions plus the
 blank's cell with numpy, a 0-1 BFS in layers; the table keeps, for each
 placement, the minimum over the blank's cell. Tables are saved in a cache
 directory (``~/.cache/puzzlelib``, or ``$PUZZLELIB_CACHE``) and loaded next
-time.
+time: each ``.npy`` table beside a ``.json`` file that says what it is (board,
+goal, pattern, format, length) and records its size and SHA-256. A table is
+used only if it passes those checks and a few quick ones on its entries
+(:func:`table_problem`); a damaged one is reported with a
+:class:`~puzzlelib.storage.DamagedFileWarning` and rebuilt. A cache that
+can't be written is reported once, and the tables are kept in memory.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import time
@@ -34,8 +40,11 @@ import numpy as np
 from ..board import BLANK, Board, as_board, neighbor_array
 from .heuristics import AdditiveTables, goal_mirror
 from ..limits import TooLargeError, format_bytes
+from ..storage import npy_bytes, report_damage, sha256_bytes, try_write
 
 UNSEEN = 255
+FORMAT_VERSION = 2
+"""The version of the cache's metadata files; a file of another version is not used (the table is rebuilt)."""
 MAX_SEARCH_STATES = 2**28
 """The largest abstract space :func:`pattern_table` will search: cells ** (pattern size + 1) entries."""
 
@@ -221,11 +230,205 @@ def _cache_name(goal: Board, pattern) -> str:
             f"_tiles-{'.'.join(map(str, pattern))}")
 
 
-def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True) -> tuple[np.ndarray, dict]:
-    """The table for ``pattern``, from the cache if it is there, else built (and saved if ``cache``).
+def _cache_files(goal: Board, pattern) -> tuple[Path, Path]:
+    """The table file and its metadata file, in the cache directory as it is now."""
+    path = cache_dir() / (_cache_name(goal, pattern) + ".npy")
+    return path, path.with_suffix(".json")
+
+
+def describe(goal, pattern) -> dict:
+    """What a saved table is: the fields its metadata must repeat exactly before the table is used.
+
+    >>> d = describe(Board.goal(2, 3), [1, 2])
+    >>> d["format"] == FORMAT_VERSION, d["pattern"], d["length"], d["dtype"]
+    (True, [1, 2], 36, 'uint8')
+    """
+    goal = as_board(goal, "goal")
+    pattern = [int(t) for t in pattern]
+    return {"format": FORMAT_VERSION, "rows": goal.rows, "cols": goal.cols, "goal": list(goal.tiles),
+            "pattern": pattern, "dtype": "uint8", "length": len(goal.tiles) ** len(pattern)}
+
+
+def _pattern_manhattan(goal: Board, pattern) -> np.ndarray:
+    """For every entry of the table, the taxicab distance of the pattern's tiles to their goal cells."""
+    n, k, cols = len(goal.tiles), len(pattern), goal.cols
+    dtype = np.uint8 if k * (goal.rows + cols - 2) < UNSEEN else np.int32
+    row, col = np.divmod(np.arange(n), cols)
+    total = np.zeros((1,) * k, dtype=dtype)
+    for j, t in enumerate(pattern):       # entry sum(cell[j] * n ** j): tile j is axis k - 1 - j
+        hr, hc = divmod(goal.tiles.index(t), cols)
+        shape = [1] * k
+        shape[k - 1 - j] = n
+        total = total + (np.abs(row - hr) + np.abs(col - hc)).astype(dtype).reshape(shape)
+    return total.reshape(-1)
+
+
+def table_problem(goal, pattern, table, stated: dict | None = None) -> str | None:
+    """What is wrong with ``table`` as the table of ``pattern`` for ``goal``, or None if nothing.
+
+    Quick checks, each a property every correct table has:
+
+    * a flat uint8 array of ``cells ** len(pattern)`` entries;
+    * the entry of the goal placement is 0 (the minimum over the blank's
+      cells, and the blank can be at its goal cell);
+    * every other entry is UNSEEN or at least the taxicab distance of the
+      pattern's tiles, with the same parity (each counted move shifts one
+      pattern tile by one cell; free blank steps shift none);
+    * on a board at least 2 x 2 with 3 or more cells left outside the
+      pattern, every placement of the pattern's tiles on distinct cells
+      occurs, so exactly ``perm(cells, len(pattern))`` entries are seen;
+    * with ``stated`` (the metadata of a saved table): its ``max`` and
+      ``reachable`` are the table's largest entry (the bound no entry may
+      exceed, below UNSEEN) and number of seen entries.
+
+    >>> goal = Board.goal(2, 3)
+    >>> t = pattern_table(goal, [1, 2])
+    >>> table_problem(goal, [1, 2], t) is None
+    True
+    >>> table_problem(goal, [1, 2], np.zeros_like(t))
+    'an entry is below the taxicab distance of its tiles (35 of them)'
+    >>> table_problem(goal, [1, 2], np.full_like(t, 30))
+    'the entry for the goal placement is 30, not 0'
+    """
+    goal = as_board(goal, "goal")
+    pattern = tuple(int(t) for t in pattern)
+    n, k = len(goal.tiles), len(pattern)
+    if not isinstance(table, np.ndarray) or table.dtype != np.uint8:
+        return f"it holds {getattr(table, 'dtype', type(table).__name__)}, not uint8"
+    if table.shape != (n ** k,):
+        return f"it has shape {table.shape}, not ({n ** k},)"
+    home = sum(goal.tiles.index(t) * n ** j for j, t in enumerate(pattern))
+    if table[home] != 0:
+        return f"the entry for the goal placement is {int(table[home])}, not 0"
+    seen = table != UNSEEN
+    manhattan_sum = _pattern_manhattan(goal, pattern)
+    low = seen & (table < manhattan_sum)
+    if low.any():
+        return f"an entry is below the taxicab distance of its tiles ({int(low.sum()):,} of them)"
+    odd = seen & ((table ^ manhattan_sum) & 1).astype(bool)
+    if odd.any():
+        return (f"an entry has the wrong parity for the taxicab distance of its tiles "
+                f"({int(odd.sum()):,} of them)")
+    reachable = int(np.count_nonzero(seen))
+    placements = perm(n, k)
+    if min(goal.shape) >= 2 and k <= n - 3 and reachable != placements:
+        return f"it has {reachable:,} placements with a distance, not {placements:,}"
+    if reachable > placements:
+        return f"it has {reachable:,} placements with a distance, more than the {placements:,} possible"
+    if stated is not None:
+        largest = int(table[seen].max())
+        if stated.get("max") != largest or largest >= UNSEEN:
+            return f"its largest entry is {largest}, but its metadata says {stated.get('max')!r}"
+        if stated.get("reachable") != reachable:
+            return (f"it has {reachable:,} placements with a distance, but its metadata says "
+                    f"{stated.get('reachable')!r}")
+    return None
+
+
+class _Damaged(Exception):
+    """A saved table or its metadata failed a check; ``path`` is the file to blame."""
+
+    def __init__(self, path, reason: str):
+        super().__init__(reason)
+        self.path, self.reason = path, reason
+
+
+def _read_metadata(goal: Board, pattern, path: Path, meta: Path) -> dict:
+    """The metadata of a saved table, checked to describe exactly this goal and pattern."""
+    try:
+        text = meta.read_bytes()
+    except FileNotFoundError:
+        raise _Damaged(path, f"its metadata file {meta.name} is missing (a save that was interrupted, "
+                             "or is still under way in another process)") from None
+    except OSError as err:
+        raise _Damaged(meta, f"its metadata could not be read ({err.strerror or err})") from None
+    try:
+        info = json.loads(text)
+    except (UnicodeDecodeError, ValueError):
+        raise _Damaged(meta, "its metadata is not valid JSON") from None
+    if not isinstance(info, dict):
+        raise _Damaged(meta, "its metadata is not a JSON object")
+    if info.get("format") != FORMAT_VERSION:
+        older = " (written by an older puzzlelib, without a checksum)" if "format" not in info else ""
+        raise _Damaged(meta, f"its metadata has format {info.get('format')!r}, not {FORMAT_VERSION}{older}")
+    want = describe(goal, pattern)
+    wrong = [f"{key} {info.get(key)!r} (wanted {value!r})" for key, value in want.items()
+             if info.get(key) != value]
+    if wrong:
+        raise _Damaged(meta, "its metadata describes another table: " + "; ".join(wrong))
+    record = info.get("table")
+    if not isinstance(record, dict) or record.get("name") != path.name \
+            or not isinstance(record.get("bytes"), int) or not isinstance(record.get("sha256"), str):
+        raise _Damaged(meta, f"its metadata has no size and checksum record for {path.name}")
+    return info
+
+
+def _read_table(goal: Board, pattern, path: Path, info: dict, contents: bool = True) -> np.ndarray | None:
+    """The saved table, read once and checked against its record (and, with ``contents``, its entries)."""
+    record = info["table"]
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise _Damaged(path, "the table file is missing (its metadata is there)") from None
+    except OSError as err:
+        raise _Damaged(path, f"the table could not be read ({err.strerror or err})") from None
+    if len(data) != record["bytes"]:
+        raise _Damaged(path, f"it has {len(data):,} bytes, its metadata says {record['bytes']:,}")
+    if sha256_bytes(data) != record["sha256"]:
+        raise _Damaged(path, "its SHA-256 does not match its metadata")
+    if not contents:
+        return None
+    try:
+        table = np.load(io.BytesIO(data), allow_pickle=False)
+    except (ValueError, EOFError, OSError) as err:
+        raise _Damaged(path, f"it is not a readable .npy file ({err})") from None
+    problem = table_problem(goal, pattern, table, stated=info)
+    if problem:
+        raise _Damaged(path, problem)
+    return table
+
+
+def _load_cached(goal: Board, pattern, path: Path, meta: Path) -> tuple[np.ndarray, dict] | None:
+    """The cached table and its metadata if both are there and pass every check; None otherwise.
+
+    Nothing cached: None, quietly. Anything else wrong: a
+    :class:`~puzzlelib.storage.DamagedFileWarning` that says what, then None.
+    """
+    if not path.exists() and not meta.exists():
+        return None
+    try:
+        info = _read_metadata(goal, pattern, path, meta)
+        return _read_table(goal, pattern, path, info), info
+    except _Damaged as damage:
+        report_damage(damage.path, damage.reason)
+        return None
+
+
+def _save(goal: Board, pattern, table: np.ndarray, info: dict, path: Path, meta: Path) -> bool:
+    """Save the table, then its metadata, each atomically; False (with one warning) if the folder can't take them."""
+    record = try_write(path, npy_bytes(table))
+    if record is None:
+        return False
+    doc = {**describe(goal, pattern), "table": {"name": path.name, **record}, **info}
+    return try_write(meta, json.dumps(doc, indent=1).encode()) is not None
+
+
+def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
+                  rebuild: bool = False) -> tuple[np.ndarray, dict]:
+    """The table for ``pattern``, from the cache if it is there and sound, else built (and saved if ``cache``).
 
     Returns the table and facts about it: ``seconds`` (time to build),
-    ``bytes``, ``from_cache``, ``file``.
+    ``bytes``, ``max`` (its largest entry), ``from_cache``, ``file`` (None
+    when it was not saved).
+
+    A cached table is used only when its metadata describes exactly this
+    goal and pattern, the file has the size and SHA-256 the metadata records,
+    and its entries pass :func:`table_problem`. Otherwise a
+    :class:`~puzzlelib.storage.DamagedFileWarning` says what is wrong and the
+    table is built again and saved over it. A cache folder that can't be
+    written (read-only, a file in its place, a full disk) gives one
+    :class:`~puzzlelib.storage.CacheNotWrittenWarning`, and the table is kept
+    in memory. ``rebuild=True`` ignores the cached files and saves over them.
 
     >>> table, info = load_or_build(Board.goal(2, 3), [1, 2], cache=False, progress=False)
     >>> int(table.max()), info["from_cache"]
@@ -233,48 +436,51 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True) -
     """
     goal = as_board(goal, "goal")
     pattern = tuple(int(t) for t in pattern)
-    path = cache_dir() / (_cache_name(goal, pattern) + ".npy")
-    meta = path.with_suffix(".json")
-    if cache and path.exists() and meta.exists():
-        try:
-            table = np.load(path)
-            info = json.loads(meta.read_text())
-        except (OSError, ValueError):  # a damaged file: build it again
-            table, info = None, {}
-        size = len(goal.tiles) ** len(pattern)
-        if table is not None and table.shape == (size,) and table.dtype == np.uint8:
+    path, meta = _cache_files(goal, pattern)
+    if cache and not rebuild:
+        found = _load_cached(goal, pattern, path, meta)
+        if found is not None:
+            table, stored = found
+            info = {key: stored[key] for key in ("seconds", "bytes", "pattern", "max", "reachable")
+                    if key in stored}
             return table, {**info, "from_cache": True, "file": str(path)}
     t0 = time.perf_counter()
     table = pattern_table(goal, pattern, progress=progress)
+    seen = table[table < UNSEEN]
     info = {"seconds": round(time.perf_counter() - t0, 3), "bytes": int(table.nbytes),
-            "pattern": list(pattern), "max": int(table[table < UNSEEN].max())}
-    if cache:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npy")
-        np.save(tmp, table)
-        os.replace(tmp, path)
-        meta.write_text(json.dumps(info))
-    return table, {**info, "from_cache": False, "file": str(path) if cache else None}
+            "pattern": list(pattern), "max": int(seen.max()), "reachable": int(seen.size)}
+    saved = cache and _save(goal, pattern, table, info, path, meta)
+    return table, {**info, "from_cache": False, "file": str(path) if saved else None}
 
 
 def is_cached(goal, partition=None) -> bool:
-    """True when every table of the pattern database for ``goal`` is in the cache directory.
+    """True when every table of the pattern database for ``goal`` is in the cache directory, intact.
+
+    Intact means: its metadata describes exactly that goal and pattern, and
+    the table file has the size and SHA-256 the metadata records (the
+    checks of the entries come when it is loaded).
 
     >>> is_cached(Board.goal(2, 3), [[1, 2, 3, 4, 5]]) in (True, False)
     True
     """
     goal = as_board(goal, "goal")
     groups = default_partition(goal) if partition is None else check_partition(goal, partition)
-    folder = cache_dir()
-    return all((folder / (_cache_name(goal, g) + ".npy")).exists() and
-               (folder / (_cache_name(goal, g) + ".json")).exists() for g in groups)
+    for g in groups:
+        path, meta = _cache_files(goal, g)
+        try:
+            _read_table(goal, g, path, _read_metadata(goal, g, path, meta), contents=False)
+        except _Damaged:
+            return False
+    return True
 
 
 class PatternDatabase:
     """An additive pattern database for one goal: call it like any heuristic, ``pdb(board)``.
 
     ``partition`` lists the groups of tiles (default: :func:`default_partition`).
-    Tables are loaded from the cache directory, or built and saved there.
+    Tables are loaded from the cache directory, or built and saved there
+    (see :func:`load_or_build` for the checks a cached table must pass;
+    ``rebuild=True`` builds them afresh and saves over the cached ones).
     With ``mirror`` (the default) and a goal that has one
     (:func:`~puzzlelib.search.heuristics.goal_mirror`), each board is also looked
     up as its mirror image and the larger sum counts, for free extra
@@ -293,7 +499,7 @@ class PatternDatabase:
     """
 
     def __init__(self, goal, partition=None, *, cache: bool = True, progress: bool = True,
-                 mirror: bool = True):
+                 mirror: bool = True, rebuild: bool = False):
         self.goal = as_board(goal, "goal")
         self.partition = (default_partition(self.goal) if partition is None
                           else check_partition(self.goal, partition))
@@ -305,7 +511,7 @@ class PatternDatabase:
         self.arrays = []
         self.info = []
         for g in self.partition:
-            table, info = load_or_build(self.goal, g, cache=cache, progress=progress)
+            table, info = load_or_build(self.goal, g, cache=cache, progress=progress, rebuild=rebuild)
             self.arrays.append(table)
             self.info.append(info)
         group = [-1] * n
