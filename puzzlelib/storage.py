@@ -61,10 +61,15 @@ def sha256_file(path) -> str:
     >>> sha256_file(tempfile.NamedTemporaryFile(delete=False).name) == sha256_bytes(b"")
     True
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"a path is a string or a Path, got {type(path).__name__}")
     digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
+    try:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+    except OSError as err:
+        raise ValueError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
     return digest.hexdigest()
 
 
@@ -120,7 +125,7 @@ def matches(path, record) -> bool:
         if path.stat().st_size != record["bytes"]:
             return False
         return sha256_file(path) == record["sha256"]
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 

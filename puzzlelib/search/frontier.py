@@ -25,6 +25,20 @@ Finished layers can be written to a directory (one ``.npy`` file each, plus
 finished layer. :func:`~puzzlelib.limits.check_frontier_bfs` refuses boards
 that would not fit, before any work starts.
 
+* **Saved files are checked, not trusted.** Files are written with
+  :func:`~puzzlelib.storage.write_atomic` (unique temporary name, rename);
+  the manifest records each layer's size, SHA-256 and count, and a checksum
+  of itself. A resume checks the manifest, then the last layer's bytes and
+  words (:func:`layer_problem`); anything damaged is reported with a
+  :class:`~puzzlelib.storage.DamagedFileWarning` and the search starts again
+  from the goal. A lock file keeps two searches from sharing a directory at
+  once: the second waits, then resumes from what the first saved.
+* **Guards while running.** A correct search never holds more boards than
+  :func:`~puzzlelib.limits.reachable_count`, never goes deeper than
+  :func:`depth_bound`, and ends with every reachable board; anything else
+  stops with a :class:`~puzzlelib.limits.PuzzleError`, never a search that
+  runs on. These checks are a few integer comparisons a layer.
+
 >>> r = frontier_search(2, 3)
 >>> r.counts[:6], r.states, r.depth
 ([1, 2, 3, 5, 6, 7], 360, 21)
@@ -32,23 +46,27 @@ that would not fit, before any work starts.
 
 from __future__ import annotations
 
+import io
 import json
-import os
+import re
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from ..board import BLANK, Board, check_shape, neighbor_table, resolve_goal
-from ..limits import check_frontier_bfs, reachable_count
+from ..limits import PuzzleError, check_frontier_bfs, reachable_count
+from ..storage import matches, report_damage, sha256_bytes, write_atomic
 
 MAX_CELLS = 14
 """Tiles need 4 bits a cell; with the blank's cell and the used-move bits that is 14 cells."""
 BLANK_SHIFT = 60
 MOVE_BITS = 15                      # the low 4 bits: moves that lead back to the layer before
 _U64 = np.uint64
-FORMAT = "puzzlelib-frontier-1"
+FORMAT = "puzzlelib-frontier-2"
+LOCK_NAME = ".frontier.lock"
 
 
 def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
@@ -94,7 +112,10 @@ def unpack(words: np.ndarray, rows: int, cols: int) -> np.ndarray:
     >>> unpack(np.array([pack((2, 0, 1))], dtype=np.uint64), 1, 3).tolist()
     [[2, 0, 1]]
     """
-    words = np.asarray(words, dtype=_U64)
+    rows, cols = check_shape(rows, cols)
+    if rows * cols > MAX_CELLS:
+        raise ValueError(f"a packed word holds at most {MAX_CELLS} cells, got {rows} x {cols}")
+    words = as_words(words)
     k = rows * cols
     out = np.empty((len(words), k), dtype=np.uint8)
     for i in range(k):
@@ -102,16 +123,56 @@ def unpack(words: np.ndarray, rows: int, cols: int) -> np.ndarray:
     return out
 
 
+def as_words(words, what: str = "words") -> np.ndarray:
+    """``words`` as a 1-d uint64 array, or a TypeError/ValueError that says why it can't be one.
+
+    >>> as_words([1, 2]).dtype
+    dtype('uint64')
+    >>> as_words([-1])
+    Traceback (most recent call last):
+    ...
+    ValueError: words must be whole numbers from 0 to 2**64 - 1
+    """
+    if isinstance(words, np.ndarray) and words.dtype == _U64 and words.ndim == 1:
+        return words
+    if words is None or isinstance(words, (str, bytes, dict, set)):
+        raise TypeError(f"{what} must be an array of packed 64-bit words, got {type(words).__name__}")
+    try:
+        array = np.asarray(words)
+    except (ValueError, TypeError) as err:
+        raise TypeError(f"{what} must be an array of packed 64-bit words: {err}") from None
+    if array.ndim != 1:
+        raise ValueError(f"{what} must be a 1-d array, got shape {array.shape}")
+    if array.size and (array.dtype == bool or not np.issubdtype(array.dtype, np.integer)):
+        raise TypeError(f"{what} must hold whole numbers, got dtype {array.dtype}")
+    try:
+        return array.astype(_U64, casting="safe") if array.dtype.kind == "u" else _signed_to_words(array)
+    except (OverflowError, TypeError):
+        raise ValueError(f"{what} must be whole numbers from 0 to 2**64 - 1") from None
+
+
+def _signed_to_words(array: np.ndarray) -> np.ndarray:
+    if array.size and (array.dtype == object or array.min() < 0):
+        if array.dtype == object and all(isinstance(x, int) and 0 <= x < 2**64 for x in array.tolist()):
+            return np.array(array.tolist(), dtype=_U64)
+        raise OverflowError
+    return array.astype(_U64)
+
+
 def merge_duplicates(children: np.ndarray) -> np.ndarray:
     """Sort ``children`` in place, then keep one word per board with the used-move bits ORed.
 
     Two words for the same board differ only in the low 4 bits (the moves
-    that lead back), so after sorting they sit side by side.
+    that lead back), so after sorting they sit side by side. ``children``
+    must be a 1-d uint64 array (it is sorted in place).
 
     >>> w = np.array([pack((1, 0)) | 2, pack((0, 1)), pack((1, 0)) | 1], dtype=np.uint64)
     >>> [hex(int(x)) for x in merge_duplicates(w)]
     ['0x100', '0x1000000000000013']
     """
+    if not (isinstance(children, np.ndarray) and children.dtype == _U64 and children.ndim == 1):
+        raise TypeError(f"children must be a 1-d uint64 numpy array (sorted in place), got "
+                        f"{type(children).__name__}{'' if not isinstance(children, np.ndarray) else ' of ' + str(children.dtype)}")
     children.sort()
     if len(children) < 2:
         return children
@@ -202,49 +263,324 @@ class FrontierResult:
         return sorted(boards)
 
 
+DIAMETERS: dict[tuple[int, int], int] = {(2, 2): 6, (2, 3): 21, (2, 4): 36, (3, 3): 31, (2, 5): 55,
+                                         (3, 4): 53, (2, 6): 80}
+"""The largest distance between two boards of each shape (rows <= cols), from any goal.
+
+The distance from a goal depends only on its blank's cell (renaming tiles
+maps boards onto boards), so this is the largest depth of a search from a
+goal with the blank in each cell. The tests recompute it for the small
+boards; 3 x 4 and 2 x 6 come from ``eccentricity_by_blank_cell`` in
+``puzzlelib/results/bfs_scale.json`` (agreeing with ``reference.TABLES``).
+"""
+
+
+def depth_bound(rows: int, cols: int) -> int:
+    """No layer of a correct frontier search of ``rows`` x ``cols`` is deeper than this.
+
+    The diameter from :data:`DIAMETERS`; for other shapes, ``reachable_count - 1``
+    (every layer holds at least one board, and the layers are disjoint),
+    which is exact for a board of one row or column.
+
+    >>> depth_bound(3, 3), depth_bound(4, 2), depth_bound(1, 7)
+    (31, 36, 6)
+    """
+    return DIAMETERS.get((min(rows, cols), max(rows, cols)), reachable_count(rows, cols) - 1)
+
+
+def _inconsistent(rows: int, cols: int, store, why: str):
+    """The error of a search whose layers can't be right; the folder's manifest is removed first."""
+    where = "; its layers are inconsistent, so nothing was marked complete"
+    if store is not None:
+        store.discard()
+        where = (f"; the layers saved in {store.path} are inconsistent (damaged, or written by other code): "
+                 "nothing was marked complete, and the manifest was removed so that the next call starts "
+                 "again from the goal")
+    return PuzzleError(f"frontier search of the {rows} x {cols} board stopped: {why}{where}")
+
+
+_CHUNK = 1 << 20     # words checked at once: bounds the temporary arrays of the checks
+
+
+def layer_problem(words, depth: int, count: int, rows: int, cols: int, goal: Board) -> str | None:
+    """What is wrong with ``words`` as layer ``depth`` of a search from ``goal``, or None if nothing is.
+
+    A loaded layer must be a 1-d ``uint64`` array of ``count`` words, strictly
+    increasing (sorted, no duplicates); each word a board (its ``rows*cols``
+    tiles distinct, 0 to ``rows*cols - 1``, the unused bits 0, the blank field
+    the cell of tile 0), with the blank an even or odd number of steps from the
+    goal's blank as ``depth`` is, and used-move bits that are moves the blank
+    can make, at least one below depth 0. Layer 0 is the goal alone. All
+    checks are whole-array numpy operations, a million words at a time.
+
+    >>> goal = Board.goal(1, 3)
+    >>> one = np.array([pack((1, 0, 2)) | 8], dtype=np.uint64)   # blank in cell 1, came from cell 2
+    >>> layer_problem(one, 1, 1, 1, 3, goal) is None
+    True
+    >>> layer_problem(np.array([pack((1, 1, 0)) | 2], dtype=np.uint64), 1, 1, 1, 3, goal)
+    'a word is not a board: its 3 tiles are not 0 to 2, each once'
+    """
+    words = np.asarray(words)
+    if words.dtype != np.dtype(_U64) or words.ndim != 1:
+        return f"it holds a {words.ndim}-d array of {words.dtype}, not a 1-d array of uint64 words"
+    if len(words) != count:
+        return f"it holds {len(words):,} boards, the manifest says {count:,}"
+    if depth == 0:
+        return None if words.tolist() == [pack(goal.tiles)] else "layer 0 is not the goal alone"
+    if len(words) > 1 and not bool(np.all(words[1:] > words[:-1])):
+        return "its words are not strictly increasing (unsorted or duplicated)"
+    k = rows * cols
+    legal = [0] * 16                            # per blank cell: the directions the blank can move in
+    for j, sources in enumerate(blank_moves(rows, cols)):
+        for _b, _d, back in sources:
+            legal[j] |= 1 << back
+    illegal = np.array([~m & MOVE_BITS for m in legal], dtype=_U64)
+    g = goal.tiles.index(BLANK)
+    wrong_side = np.array([(i // cols + i % cols + g // cols + g % cols + depth) % 2 for i in range(16)],
+                          dtype=bool)
+    unused = ((1 << BLANK_SHIFT) - 1) ^ ((1 << (4 + 4 * k)) - 1)
+    for start in range(0, len(words), _CHUNK):
+        w = words[start:start + _CHUNK]
+        blank = (w >> _U64(BLANK_SHIFT)).astype(np.intp)
+        if int(blank.max()) >= k:
+            return f"a word's blank field is not a cell of the {rows} x {cols} board"
+        if unused and bool(np.any(w & _U64(unused))):
+            return f"a word has bits set beyond the {k} cells of the board"
+        seen = np.zeros(len(w), dtype=np.uint32)
+        for i in range(k):
+            tile = ((w >> _U64(4 + 4 * i)) & _U64(15)).astype(np.uint32)
+            seen |= np.left_shift(np.uint32(1), tile)
+            if bool(np.any((tile == 0) & (blank != i))):
+                return "a word's blank field is not the cell of tile 0"
+        if bool(np.any(seen != (1 << k) - 1)):
+            return f"a word is not a board: its {k} tiles are not 0 to {k - 1}, each once"
+        if bool(np.any(wrong_side[blank])):
+            return f"a board's blank is on the wrong side for depth {depth} (its parity)"
+        bits = w & _U64(MOVE_BITS)
+        if bool(np.any(bits == 0)):
+            return "a board has no used-move bit (every board after layer 0 has a move back)"
+        if bool(np.any(bits & illegal[blank])):
+            return "a board has a used-move bit for a move its blank cannot make"
+    return None
+
+
+def _json_kind(value) -> str:
+    return {type(None): "null", bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _manifest_check(body: dict) -> str:
+    """SHA-256 of a manifest's contents (all but ``check``), in one canonical JSON spelling."""
+    return sha256_bytes(json.dumps({key: value for key, value in body.items() if key != "check"},
+                                   sort_keys=True, separators=(",", ":")).encode())
+
+
+def _npy_layer(groups) -> memoryview:
+    """The bytes of ``np.save(np.concatenate(groups))``, built with one copy of the layer."""
+    n = sum(len(g) for g in groups)
+    head = io.BytesIO()
+    np.lib.format.write_array_header_1_0(head, {"descr": np.lib.format.dtype_to_descr(np.dtype(_U64)),
+                                                "fortran_order": False, "shape": (n,)})
+    head = head.getvalue()                   # padded to a multiple of 64 bytes: the words stay aligned
+    buffer = np.empty(len(head) + 8 * n, dtype=np.uint8)
+    buffer[:len(head)] = np.frombuffer(head, dtype=np.uint8)
+    if n:
+        np.concatenate(groups, out=buffer[len(head):].view(_U64))
+    return memoryview(buffer)
+
+
 class _Store:
-    """Finished layers on disk: ``layer_DDD.npy`` files and ``manifest.json``."""
+    """Finished layers on disk: ``layer_DDD.npy`` files, ``manifest.json`` and a lock file.
+
+    The manifest holds the search (format, rows, cols, goal), ``counts``,
+    ``complete``, a record per layer (file, count, bytes, sha256) and
+    ``check``, the SHA-256 of all the rest. Every file is written by
+    :func:`~puzzlelib.storage.write_atomic` (a unique temporary name, then a
+    rename), the layer before the manifest that lists it.
+    """
 
     def __init__(self, directory, rows: int, cols: int, goal: Board, keep_layers: bool):
         self.path = Path(directory)
         self.path.mkdir(parents=True, exist_ok=True)
+        self.rows, self.cols, self.goal = rows, cols, goal
         self.header = {"format": FORMAT, "rows": rows, "cols": cols, "goal": list(goal.tiles)}
         self.keep_layers = keep_layers
+        self.manifest = self.path / "manifest.json"
+        self.records: list[dict] = []
+        self.exclusive = False
+
+    def file(self, depth: int) -> Path:
+        return self.path / f"layer_{depth:03d}.npy"
+
+    @contextmanager
+    def locked(self):
+        """Hold an exclusive ``fcntl.flock`` on ``.frontier.lock`` in the folder: one search at a time.
+
+        Where there is no ``fcntl`` (Windows) or the file system refuses locks,
+        the search runs unlocked; its files are still written whole.
+        """
+        try:
+            import fcntl
+        except ImportError:
+            fcntl = None
+        with open(self.path / LOCK_NAME, "ab") as handle:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+                    self.exclusive = True
+                except OSError:
+                    pass
+            try:
+                yield self
+            finally:
+                if self.exclusive:
+                    self.exclusive = False
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+    def _read_manifest(self):
+        """(problem, manifest): the manifest, or what is wrong with it. A different search raises ValueError."""
+        try:
+            text = self.manifest.read_bytes()
+        except OSError as err:
+            return f"it cannot be read ({err})", None
+        if not text.strip():
+            return "it is empty", None
+        try:
+            saved = json.loads(text)
+        except ValueError as err:
+            return f"it is not valid JSON ({err})", None
+        if not isinstance(saved, dict):
+            return f"it holds {_json_kind(saved)}, not a JSON object", None
+        search = {key: self.header[key] for key in ("rows", "cols", "goal")}
+        theirs = {key: saved.get(key) for key in search}
+        if all(key in saved for key in search) and theirs != search:
+            raise ValueError(f"{self.path} holds a search of {theirs}, not of {search}; "
+                             "use another directory")
+        fmt = saved.get("format")
+        if fmt != FORMAT:
+            if isinstance(fmt, str) and fmt.startswith("puzzlelib-frontier-"):
+                return f"it was written in the format {fmt!r}, not {FORMAT!r}", None
+            return f"its format is {fmt!r}, not {FORMAT!r}", None
+        missing = [key for key in ("rows", "cols", "goal", "counts", "complete", "layers", "check")
+                   if key not in saved]
+        if missing:
+            return f"it has no {', '.join(missing)}", None
+        counts = saved["counts"]
+        if not isinstance(counts, list) or not counts:
+            what = "an empty list" if counts == [] else _json_kind(counts)
+            return f"its counts are {what}, not a list of layer sizes", None
+        bad = [c for c in counts if type(c) is not int or c < 1]
+        if bad:
+            return f"its counts hold {bad[0]!r}, not a positive whole number", None
+        if counts[0] != 1:
+            return f"its counts start with {counts[0]}, but layer 0 is the goal alone", None
+        total, limit = sum(counts), reachable_count(self.rows, self.cols)
+        if total > limit:
+            return f"its counts add up to {total:,} boards, more than the {limit:,} reachable", None
+        if len(counts) - 1 > depth_bound(self.rows, self.cols):
+            return (f"it lists layers to depth {len(counts) - 1}, but no board of {self.rows} x {self.cols} "
+                    f"is more than {depth_bound(self.rows, self.cols)} moves from a goal"), None
+        if type(saved["complete"]) is not bool:
+            return f"its 'complete' is {saved['complete']!r}, not true or false", None
+        layers = saved["layers"]
+        if not isinstance(layers, list) or len(layers) != len(counts):
+            return "its layer records don't match its counts, one per layer", None
+        for depth, (record, count) in enumerate(zip(layers, counts)):
+            if not (isinstance(record, dict) and record.get("file") == self.file(depth).name
+                    and type(record.get("count")) is int and record["count"] == count
+                    and type(record.get("bytes")) is int and record["bytes"] >= 0
+                    and isinstance(record.get("sha256"), str)):
+                return f"its record of layer {depth} is {record!r}, not that of a file of {count} boards", None
+        if saved["check"] != _manifest_check(saved):
+            return "its checksum does not match its contents (edited or damaged)", None
+        return None, saved
+
+    def _read_layer(self, depth: int):
+        """(words, None) for a layer file that matches its record and holds a valid layer, else (None, problem)."""
+        path, record = self.file(depth), self.records[depth]
+        try:
+            size = path.stat().st_size
+        except OSError:
+            return None, "it is missing"
+        if size != record["bytes"]:
+            return None, f"it has {size:,} bytes, its record says {record['bytes']:,}"
+        if not matches(path, record):
+            return None, "its SHA-256 does not match its record"
+        try:
+            words = np.load(path, allow_pickle=False)
+        except (ValueError, OSError, EOFError) as err:
+            return None, f"it is not a readable .npy file ({err})"
+        problem = layer_problem(words, depth, record["count"], self.rows, self.cols, self.goal)
+        return (None, problem) if problem else (words, None)
 
     def load(self):
-        """(counts, last layer, complete) from an earlier run, or None if there is none."""
-        manifest = self.path / "manifest.json"
-        if not manifest.exists():
+        """(counts, last layer, complete) of an earlier run, checked; None to start from the goal.
+
+        A manifest or last layer that fails a check is reported with a
+        :class:`~puzzlelib.storage.DamagedFileWarning` and not used.
+        """
+        if not self.manifest.exists():
             return None
-        saved = json.loads(manifest.read_text())
-        mine = {key: saved.get(key) for key in self.header}
-        if mine != self.header:
-            raise ValueError(f"{self.path} holds a search of {mine}, not of {self.header}; "
-                             "use another directory")
-        counts = saved["counts"]
-        last = np.load(self.path / f"layer_{len(counts) - 1:03d}.npy")
-        if len(last) != counts[-1]:
-            raise ValueError(f"{self.path}: layer {len(counts) - 1} has {len(last)} boards, "
-                             f"the manifest says {counts[-1]}")
-        return counts, last, saved["complete"]
+        problem, saved = self._read_manifest()
+        if problem:
+            report_damage(self.manifest, problem)
+            return None
+        counts, complete = saved["counts"], saved["complete"]
+        self.records = saved["layers"]
+        depth = len(counts) - 1
+        last, problem = self._read_layer(depth)
+        if problem:
+            self.records = []
+            report_damage(self.file(depth), problem)
+            return None
+        if complete:
+            limit = reachable_count(self.rows, self.cols)
+            if sum(counts) != limit:
+                problem = f"it is marked complete with {sum(counts):,} boards, but {limit:,} are reachable"
+            elif sum(len(g) for g in next_layer(_split_by_blank(last, self.rows * self.cols),
+                                                blank_moves(self.rows, self.cols))):
+                problem = f"it is marked complete, but layer {depth} has successors"
+            if problem:
+                self.records = []
+                report_damage(self.manifest, problem)
+                return None
+        return counts, last, complete
+
+    def layer(self, depth: int):
+        """Layer ``depth`` from its file if it is there and passes its checks, else None (damage is reported)."""
+        if not self.file(depth).exists():
+            return None
+        words, problem = self._read_layer(depth)
+        if problem:
+            report_damage(self.file(depth), problem)
+        return words
+
+    def start(self, layer: np.ndarray) -> None:
+        """Begin again from the goal: drop the old layer files (and stray temporary files), write layer 0."""
+        self.records = []
+        if self.exclusive:        # no other search of ours is writing here
+            for pattern in ("layer_*.npy", ".layer_*.tmp", ".manifest.json.*.tmp", "manifest.tmp"):
+                for path in self.path.glob(pattern):
+                    if pattern != "layer_*.npy" or re.fullmatch(r"layer_\d{3,}(\.tmp)?\.npy", path.name):
+                        path.unlink(missing_ok=True)
+        self.save([1], [layer], False)
 
     def save(self, counts: list[int], groups, complete: bool) -> None:
         """Write the newest layer, then the manifest, each atomically: no half layer is ever listed."""
         depth = len(counts) - 1
         if groups is not None:
-            tmp = self.path / f"layer_{depth:03d}.tmp.npy"
-            with open(tmp, "wb") as f:       # one .npy file, written group by group without a copy
-                header = {"descr": np.dtype(_U64).descr[0][1], "fortran_order": False,
-                          "shape": (sum(len(g) for g in groups),)}
-                np.lib.format.write_array_header_1_0(f, header)
-                for g in groups:
-                    g.tofile(f)
-            os.replace(tmp, self.path / f"layer_{depth:03d}.npy")
-        tmp = self.path / "manifest.tmp"
-        tmp.write_text(json.dumps({**self.header, "counts": counts, "complete": complete}))
-        os.replace(tmp, self.path / "manifest.json")
+            record = write_atomic(self.file(depth), _npy_layer(groups))
+            del self.records[depth:]
+            self.records.append({"file": self.file(depth).name, "count": counts[-1], **record})
+        body = {**self.header, "counts": counts, "complete": complete, "layers": self.records}
+        body["check"] = _manifest_check(body)
+        write_atomic(self.manifest, json.dumps(body).encode())
         if not self.keep_layers and depth >= 1 and groups is not None:
-            (self.path / f"layer_{depth - 1:03d}.npy").unlink(missing_ok=True)
+            self.file(depth - 1).unlink(missing_ok=True)
+
+    def discard(self) -> None:
+        """Forget the saved search: the next call starts again from the goal."""
+        self.manifest.unlink(missing_ok=True)
 
 
 def _progress_bar(show, total: int, done: int, rows: int, cols: int):
@@ -263,14 +599,35 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
                     budget: int | None = None) -> FrontierResult:
     """Breadth-first search from ``goal`` over its whole component, keeping two layers at a time.
 
-    ``goal`` defaults to the blank-last goal. With ``directory``, every
-    finished layer is written there, and a later call with the same
-    directory resumes from the last finished layer (``keep_layers=False``
-    keeps only that one on disk). ``max_depth`` stops early, after the layer
-    at that depth. ``progress`` shows a tqdm bar (layer, states so far,
-    elapsed time); by default only for boards with 10 million states or
-    more. Boards that would not fit in memory are refused up front by
-    :func:`~puzzlelib.limits.check_frontier_bfs`.
+    ``goal`` defaults to the blank-last goal. ``max_depth`` stops early,
+    after the layer at that depth. ``progress`` shows a tqdm bar (layer,
+    states so far, elapsed time); by default only for boards with 10 million
+    states or more. Boards that would not fit in memory are refused up front
+    by :func:`~puzzlelib.limits.check_frontier_bfs`.
+
+    With ``directory``, every finished layer is written there, and a later
+    call with the same directory resumes from the last finished layer
+    (``keep_layers=False`` keeps only that one on disk):
+
+    * The call holds an exclusive lock on ``.frontier.lock`` in the
+      directory for its whole run, so a second search there waits, then
+      resumes from what the first one saved.
+    * What it resumes from is checked first: the manifest's fields, the last
+      layer's size and SHA-256 against their record, and its words
+      (:func:`layer_problem`); a search marked complete must hold every
+      reachable board and a last layer with no successors. Anything that
+      fails is reported with a :class:`~puzzlelib.storage.DamagedFileWarning`
+      and the search starts again from the goal, overwriting the files. A
+      folder holding a search of another board or goal raises ValueError.
+    * A ``max_depth`` below the saved depth returns the result up to
+      ``max_depth`` (not complete) if that layer's file is still there and
+      passes its checks (``keep_layers=True``), and raises ValueError if not.
+      The folder is left as it is.
+
+    Whatever it resumed from, a search whose total passes
+    :func:`~puzzlelib.limits.reachable_count`, that goes deeper than
+    :func:`depth_bound`, or that ends before reaching every board stops
+    with a :class:`~puzzlelib.limits.PuzzleError` instead of running on.
 
     >>> r = frontier_search(3, 3)
     >>> r.states, r.depth, len(r.last_boards())
@@ -289,19 +646,37 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
         raise ValueError(f"frontier_search packs a board into 64 bits: at most {MAX_CELLS} cells, "
                          f"got {rows} x {cols}")
     started = time.perf_counter()
-    store = None if directory is None else _Store(directory, rows, cols, goal, keep_layers)
+    if directory is None:
+        return _search(rows, cols, goal, None, max_depth, progress, started)
+    store = _Store(directory, rows, cols, goal, keep_layers)
+    with store.locked():
+        return _search(rows, cols, goal, store, max_depth, progress, started)
+
+
+def _search(rows: int, cols: int, goal: Board, store, max_depth, progress, started) -> FrontierResult:
+    k = rows * cols
     saved = None if store is None else store.load()
     if saved is None:
         counts, layer, complete = [1], np.array([pack(goal.tiles)], dtype=_U64), False
         if store is not None:
-            store.save(counts, [layer], complete)
+            store.start(layer)
     else:
         counts, layer, complete = saved
+        if max_depth is not None and max_depth < len(counts) - 1:
+            layer = store.layer(max_depth)
+            if layer is None:
+                raise ValueError(
+                    f"{store.path} holds a search to depth {len(counts) - 1} and the file of layer "
+                    f"{max_depth} is not there (keep_layers=False) or failed its checks, so max_depth="
+                    f"{max_depth} can't be answered from it; use another directory or max_depth >= "
+                    f"{len(counts) - 1}")
+            return FrontierResult(rows, cols, goal, counts[:max_depth + 1], False, layer,
+                                  time.perf_counter() - started)
     moves = blank_moves(rows, cols)
     groups = _split_by_blank(layer, k)
     del layer
-    bar = None if complete else _progress_bar(progress, reachable_count(rows, cols), sum(counts),
-                                              rows, cols)
+    reachable, deepest, total = reachable_count(rows, cols), depth_bound(rows, cols), sum(counts)
+    bar = None if complete else _progress_bar(progress, reachable, total, rows, cols)
     try:
         while not complete and (max_depth is None or len(counts) - 1 < max_depth):
             if bar is not None:
@@ -309,10 +684,20 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
             nxt = next_layer(groups, moves, None if bar is None else bar.update)
             size = sum(len(g) for g in nxt)
             if size == 0:
+                if total != reachable:
+                    raise _inconsistent(rows, cols, store, f"it ended at depth {len(counts) - 1} with "
+                                        f"{total:,} boards, but {reachable:,} are reachable")
                 complete = True
                 if store is not None:
                     store.save(counts, None, complete)
                 break
+            total += size
+            if total > reachable:
+                raise _inconsistent(rows, cols, store, f"layer {len(counts)} brings the total to {total:,} "
+                                    f"boards, more than the {reachable:,} reachable")
+            if len(counts) > deepest:
+                raise _inconsistent(rows, cols, store, f"it reached depth {len(counts)}, but no board is "
+                                    f"more than {deepest} moves from a goal")
             groups = nxt
             del nxt
             counts.append(size)

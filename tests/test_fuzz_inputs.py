@@ -1,0 +1,135 @@
+"""Every public function, fed arbitrary objects, returns or raises ValueError/TypeError: never another
+exception, never a hang, never a blow-up.
+
+Hypothesis draws up to three positional arguments for each public function and class of every
+puzzlelib module from a pool of awkward objects: huge and negative ints, NaN and infinities, strings,
+bytes, None, sets, nested lists, numpy arrays of several dtypes, Boards of other shapes, graphs and
+matplotlib Axes. Each call runs under a time limit enforced here (SIGALRM) and an address-space
+limit (RLIMIT_AS, a few GiB above what the process uses), so a hang or a memory blow-up fails the
+test instead of stopping the machine.
+
+Left out, because they write files where they are told to: ``reference.save_results`` and the
+writers of ``puzzlelib.storage`` (their damage and permission handling has its own tests).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+import pkgutil
+import resource
+import signal
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import networkx as nx  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import puzzlelib  # noqa: E402
+from puzzlelib import Board  # noqa: E402
+
+SECONDS_PER_CALL = 10
+SKIP = {"puzzlelib.reference.save_results", "puzzlelib.storage.write_atomic", "puzzlelib.storage.try_write"}
+
+
+def public_callables():
+    for info in pkgutil.walk_packages(puzzlelib.__path__, "puzzlelib."):
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
+                continue
+            if not (inspect.isfunction(obj) or inspect.isclass(obj)):
+                continue
+            if inspect.isclass(obj) and issubclass(obj, BaseException):
+                continue
+            qualified = f"{module.__name__}.{name}"
+            if qualified not in SKIP:
+                yield qualified, obj
+
+
+CALLABLES = dict(public_callables())
+
+_fig, _ax = plt.subplots()
+GRAPH = nx.path_graph(3)
+BOARDS = [Board.goal(1, 1), Board([[1, 0]]), Board.goal(2, 2), Board([[2, 1], [3, 0]]), Board.goal(2, 3),
+          Board([[1, 2, 3], [5, 4, 0]]), Board.goal(3, 2), Board([[8, 7, 6], [5, 4, 3], [2, 1, 0]]),
+          Board.goal(1, 5), Board.spiral(3, 3)]
+SPECIAL = [None, True, False, 0, 1, 2, 3, -1, -5, 10**6, 10**100, -(10**30), 2**63, math.nan, math.inf, -math.inf,
+           1.5, "", "x", "12345", "manhattan", b"\x00", (), [], {}, set(), frozenset({1}), object(), GRAPH, _ax,
+           [[1, 2], [3, 0]], [[1.5, 2, 3], [4, 5]], [[{1, 2}, {3, 0}]], [[True, False]], [[0]], [[[]]],
+           np.int64(3), np.float32(2.0), np.array([]), np.array([[1, 2], [3, 0]], dtype=np.uint8),
+           np.array([[1, 2], [3, 0]], dtype=object), np.array([1.0, np.nan]), np.zeros((2, 2, 2))]
+
+awkward = st.one_of(
+    st.sampled_from(SPECIAL),
+    st.sampled_from(BOARDS),
+    st.integers(min_value=-3, max_value=3),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=4),
+    st.lists(st.integers(min_value=-2, max_value=6), max_size=6),
+    st.lists(st.lists(st.integers(min_value=0, max_value=5), max_size=3), max_size=3),
+    st.sets(st.integers(min_value=0, max_value=4), max_size=3),
+)
+
+
+class TookTooLong(Exception):
+    pass
+
+
+def _alarm(*_):
+    raise TookTooLong
+
+
+@pytest.fixture(autouse=True)
+def contained(tmp_path, monkeypatch):
+    """Run in a scratch folder with a scratch cache, under a time limit and an address-space limit."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path / "cache"))
+    size = 0
+    for line in open("/proc/self/status"):
+        if line.startswith("VmSize:"):
+            size = int(line.split()[1]) * 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = size + 4 * 2**30
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    old = signal.signal(signal.SIGALRM, _alarm)
+    yield
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, old)
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def call_within_limits(qualified, fn, args):
+    signal.setitimer(signal.ITIMER_REAL, SECONDS_PER_CALL)
+    try:
+        fn(*args)
+    except (ValueError, TypeError):
+        pass                                    # a clear refusal: what we want for bad input
+    except TookTooLong:
+        pytest.fail(f"{qualified}{tuple(map(_short, args))} ran longer than {SECONDS_PER_CALL} s")
+    except BaseException as err:                # any other kind is a bug, MemoryError included
+        pytest.fail(f"{qualified}{tuple(map(_short, args))} raised {type(err).__name__}: {err}")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        plt.close("all")
+
+
+def _short(x):
+    text = repr(x)
+    return text if len(text) < 60 else text[:57] + "..."
+
+
+@pytest.mark.parametrize("qualified", sorted(CALLABLES))
+@settings(max_examples=80, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(args=st.lists(awkward, max_size=3))
+def test_public_callables_refuse_bad_input_with_value_or_type_errors(qualified, args):
+    call_within_limits(qualified, CALLABLES[qualified], args)
