@@ -192,3 +192,97 @@ def test_session_rejects_bad_input():
         PlaySession(Board.goal(3, 3), Board.goal(2, 2))
     with pytest.raises(ValueError, match="duplicate"):
         PuzzleWidget([[1, 1], [2, 0]])
+
+
+CUSTOM = Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]])   # none of the named goals
+
+
+def test_size_change_with_a_custom_goal_switches_to_blank_last_and_says_so():
+    p = PuzzleWidget(goal=CUSTOM)
+    assert p.goal_choice.value == "custom" and "custom" in p.goal_choice.options
+    p.size_choice.value = "2x2"
+    assert p.session.board.shape == (2, 2) and p.session.goal == Board.goal(2, 2)
+    assert (p.size_choice.value, p.goal_choice.value) == ("2x2", "blank last")
+    assert 'the custom goal is 3 x 3, so on 2 x 2 the goal is now "blank last"' in p.message.value
+    assert len(p.grid.children) == 4
+    assert_panel_matches(p)
+    p.goal_choice.value = "custom"          # the custom goal brings its own size back
+    assert (p.size_choice.value, p.goal_choice.value) == ("3x3", "custom")
+    assert p.session.goal == p.session.board == CUSTOM and len(p.grid.children) == 9
+    assert "so the size is now 3x3" in p.message.value
+    assert_panel_matches(p)
+
+
+def test_choosing_custom_again_restores_the_custom_goal():
+    p = PuzzleWidget(Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]), CUSTOM)
+    p.goal_choice.value = "spiral"
+    assert p.session.goal == Board.spiral(3, 3)
+    p.goal_choice.value = "custom"
+    assert p.session.goal == CUSTOM and p.session.moves == 0 and not p.session.history
+    assert_panel_matches(p)
+
+
+@pytest.mark.parametrize("cell", [99, 9, -1, -9, True, 1.0, "a", None])
+def test_bad_cells_are_refused_with_a_message(cell):
+    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    before = (p.session.board, p.session.moves, p.grid_texts())
+    assert p.click_cell(cell) is False                     # no exception, nothing moves
+    assert (p.session.board, p.session.moves, p.grid_texts()) == before
+    assert "cell" in p.session.message and p.message.value == f"<i>{p.session.message}</i>"
+
+
+@pytest.mark.parametrize("tile", [True, 99, -1, 2.0, "5", None])
+def test_bad_tiles_are_refused_with_a_message(tile):
+    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    before = (p.session.board, p.session.moves, p.grid_texts())
+    assert p.click_tile(tile) is False
+    assert (p.session.board, p.session.moves, p.grid_texts()) == before
+    assert "tile" in p.session.message
+
+
+def test_the_message_line_escapes_html():
+    p = PuzzleWidget(rows=2, cols=2)
+    p.click_tile("<b>")
+    assert "&lt;b&gt;" in p.message.value and "<b>" not in p.message.value
+
+
+def test_the_session_raises_for_arguments_of_the_wrong_type():
+    s = PlaySession(rows=2, cols=2)
+    with pytest.raises(TypeError, match="tile must be an integer, got True"):
+        s.click(True)
+    with pytest.raises(TypeError, match="scramble moves must be an integer"):
+        s.scramble(2.5)
+    with pytest.raises(ValueError, match="scramble moves must be 0 or more"):
+        s.scramble(-1)
+    with pytest.raises(ValueError, match="one move"):
+        s.step_to(Board([[2, 1], [3, 0]]))
+    assert s.click(7) is False and "there is no tile 7" in s.message
+    assert s.moves == 0 and not s.history
+
+
+def test_a_1x1_board_cannot_scramble_and_small_boards_cannot_swap():
+    s = PlaySession(rows=1, cols=1)
+    assert s.scramble(5) is False and s.moves == 0 and not s.history
+    assert "no moves" in s.message
+    for rows, cols in [(1, 1), (1, 2), (2, 1)]:
+        s = PlaySession(rows=rows, cols=cols)
+        assert s.swap() is False and "no two tiles to swap" in s.message
+        assert s.board == Board.goal(rows, cols) and not s.history
+    s = PlaySession(rows=1, cols=3)
+    assert s.swap() is True and s.board == Board([[2, 1, 0]]) and not is_solvable(s.board)
+    p = PuzzleWidget(rows=1, cols=2)
+    p.buttons["swap"].click()
+    assert "no two tiles to swap" in p.message.value and p.session.board == Board.goal(1, 2)
+
+
+@pytest.mark.parametrize("seed", [1.5, "abc", True, [1]])
+def test_seeds_must_be_ints_or_none(seed):
+    with pytest.raises(TypeError, match="seed must be an int or None"):
+        PlaySession(seed=seed)
+    with pytest.raises(TypeError, match="seed must be an int or None"):
+        PuzzleWidget(seed=seed)
+
+
+def test_seed_none_is_allowed():
+    PlaySession(seed=None).shuffle()
+    PuzzleWidget(rows=2, cols=2, seed=None).buttons["shuffle"].click()

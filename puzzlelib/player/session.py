@@ -7,10 +7,11 @@ has its own session; nothing is shared between players.
 
 from __future__ import annotations
 
+import numbers
 import random
 from dataclasses import dataclass
 
-from ..board import Board, as_board, check_shape
+from ..board import BLANK, Board, _check_int, as_board, check_shape
 from ..search.constructive import solve_constructive
 from ..generate import fix_by_swap, random_solvable, scramble
 from ..search.informed import SearchBudgetError
@@ -45,6 +46,23 @@ def make_goal(rows: int, cols: int, kind: str = "blank last") -> Board:
     raise ValueError(f"goal kind must be one of {GOAL_KINDS}, got {kind!r}")
 
 
+def check_seed(seed) -> int | None:
+    """``seed`` if it is an int (not a bool) or None; otherwise TypeError.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be an int or None, got 1.5 of type float
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"seed must be an int or None, got {seed!r} of type {type(seed).__name__}")
+    return int(seed)
+
+
 @dataclass(frozen=True)
 class Panel:
     """The numbers the player shows after every move."""
@@ -75,6 +93,13 @@ class Panel:
 class PlaySession:
     """A board being played: slide tiles, shuffle, scramble, swap, undo, reset, solve.
 
+    Arguments of the wrong type (a tile that is not an int, a float seed, a
+    negative number of scramble moves) raise TypeError or ValueError. A
+    well-formed request that the board does not allow (a tile that is not
+    next to the blank or not on the board, a swap on a board with fewer than
+    two tiles, an undo with nothing to undo) changes nothing, returns False
+    and says why in :attr:`message`. Each action sets :attr:`message`.
+
     >>> s = PlaySession(Board([[1, 2, 3], [4, 0, 5]]))
     >>> s.click(5), s.board == s.goal, s.panel().moves
     (True, True, 1)
@@ -88,6 +113,7 @@ class PlaySession:
     """
 
     def __init__(self, board=None, goal=None, rows: int = 3, cols: int = 3, seed: int = 0):
+        seed = check_seed(seed)
         if board is None and goal is None:
             rows, cols = check_shape(rows, cols)
             goal = Board.goal(rows, cols)
@@ -115,8 +141,22 @@ class PlaySession:
         self.message = message
 
     def click(self, tile: int) -> bool:
-        """Slide ``tile`` if it is next to the blank; otherwise change nothing and say why."""
-        if tile == 0:
+        """Slide ``tile`` if it is next to the blank; otherwise change nothing and say why.
+
+        A ``tile`` that is not an int (or is a bool) raises TypeError.
+
+        >>> s = PlaySession(rows=2, cols=2)
+        >>> s.click(9), s.message
+        (False, 'there is no tile 9 on a 2 x 2 board: the tiles are 1..3')
+        """
+        tile = _check_int(tile, "tile")
+        cells = self.board.rows * self.board.cols
+        if not 0 <= tile < cells:
+            tiles = "there are no tiles" if cells == 1 else f"the tiles are 1..{cells - 1}"
+            self.message = (f"there is no tile {tile} on a {self.board.rows} x {self.board.cols} "
+                            f"board: {tiles}")
+            return False
+        if tile == BLANK:
             self.message = "that is the blank: click a tile next to it"
             return False
         if tile not in self.board.movable_tiles():
@@ -131,13 +171,55 @@ class PlaySession:
         b = random_solvable(self.board.rows, self.board.cols, goal=self.goal, seed=self._rng)
         self._go(b, -self.moves, "shuffled: a uniformly random solvable board")
 
-    def scramble(self, n: int) -> None:
-        """Make ``n`` random moves (a seeded random walk)."""
-        self._go(scramble(self.board, n, seed=self._rng), n, f"scrambled {n} moves")
+    def scramble(self, n: int) -> bool:
+        """Make ``n`` random moves (a seeded random walk); False when no move is made.
 
-    def swap(self) -> None:
-        """Swap the first two tiles: the board jumps to the other component."""
-        self._go(fix_by_swap(self.board), 0, "swapped two tiles: now in the other component")
+        ``n`` must be an int, 0 or more (else TypeError or ValueError). A 1 x 1
+        board has no moves, so it refuses and counts nothing.
+
+        >>> s = PlaySession(rows=1, cols=1)
+        >>> s.scramble(5), s.moves, s.message
+        (False, 0, 'a 1 x 1 board has no moves: nothing to scramble')
+        """
+        n = _check_int(n, "the number of scramble moves")
+        if n < 0:
+            raise ValueError(f"the number of scramble moves must be 0 or more, got {n}")
+        if self.board.rows * self.board.cols == 1:
+            self.message = "a 1 x 1 board has no moves: nothing to scramble"
+            return False
+        if n == 0:
+            self.message = "scrambled 0 moves: nothing changed"
+            return False
+        # Every cell of a board with 2 or more cells has a neighbour, so the walk makes all n moves.
+        self._go(scramble(self.board, n, seed=self._rng), n,
+                 f"scrambled {n} move{'' if n == 1 else 's'}")
+        return True
+
+    def swap(self) -> bool:
+        """Swap the first two tiles (blank skipped); False when there are not two tiles to swap.
+
+        With at least 2 rows and 2 columns the board jumps to the other
+        component. On a single row or column the tiles' order changes, which
+        no sliding can undo.
+
+        >>> s = PlaySession(rows=1, cols=2)
+        >>> s.swap(), s.message
+        (False, 'a 1 x 2 board has only 1 tile: there are no two tiles to swap')
+        """
+        rows, cols = self.board.shape
+        tiles = rows * cols - 1
+        if tiles < 2:
+            has = "only 1 tile" if tiles == 1 else "no tiles"
+            self.message = f"a {rows} x {cols} board has {has}: there are no two tiles to swap"
+            return False
+        a, b = [t for t in self.board.tiles if t != BLANK][:2]
+        if rows == 1 or cols == 1:
+            message = (f"swapped tiles {a} and {b}: on a single line no tile can pass another, "
+                       "so sliding cannot undo this")
+        else:
+            message = f"swapped tiles {a} and {b}: now in the other component"
+        self._go(fix_by_swap(self.board), 0, message)
+        return True
 
     def undo(self) -> bool:
         """Go back one step; False when there is nothing to undo."""
@@ -185,7 +267,11 @@ class PlaySession:
         return path, f"shortest solution: {len(path) - 1} moves ({how})"
 
     def step_to(self, board: Board) -> None:
-        """Record one move of an animated solution."""
+        """Record one move of an animated solution; ValueError unless ``board`` is one move away."""
+        board = as_board(board, "board")
+        if board not in self.board.neighbors():
+            raise ValueError("step_to needs a board one move from the current board; got\n"
+                             f"{board}\nfrom\n{self.board}")
         self._go(board, 1, self.message)
 
     # --- what to show -------------------------------------------------------

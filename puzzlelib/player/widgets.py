@@ -9,11 +9,21 @@
 
 Every player keeps its own :class:`~puzzlelib.player.session.PlaySession`; two
 players in one notebook never share state.
+
+Errors: everything a click or a menu choice can reach (the buttons, the menus,
+:meth:`PuzzleWidget.click_cell`, :meth:`PuzzleWidget.click_tile`,
+:meth:`PuzzleWidget.solve`) never raises for a bad request; it changes nothing
+and says why on the message line (``session.message``). Constructors and
+:class:`~puzzlelib.player.session.PlaySession`'s methods, called from Python,
+raise TypeError or ValueError for arguments of the wrong type.
 """
 
 from __future__ import annotations
 
+import contextlib
+import html
 import io
+import numbers
 import time
 
 import ipywidgets as w
@@ -64,6 +74,12 @@ class _GraphView:
 class PuzzleWidget(w.VBox):
     """A playable puzzle with live invariants.
 
+    The size and goal menus always agree with the board: choosing either
+    starts a new game at the chosen goal. A goal given as a board that is
+    none of the named kinds is offered as "custom"; it has one size, so
+    choosing "custom" also sets the size, and choosing another size while
+    the goal is custom switches the goal to "blank last" (the message says so).
+
     >>> p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5]]))
     >>> p.tile_buttons[5].description, p.tile_buttons[0].description == BLANK_TEXT
     ('5', True)
@@ -78,10 +94,14 @@ class PuzzleWidget(w.VBox):
         self._seed = seed
         self.session = PlaySession(board, goal, rows, cols, seed=seed)
         shape = f"{self.session.board.rows}x{self.session.board.cols}"
+        kind = self._goal_kind()
+        self._custom_goal = None if kind else self.session.goal
+        """The goal given as a board that is none of GOAL_KINDS, offered as "custom" (else None)."""
+        self._syncing = False
         self.size_choice = w.Dropdown(options=SIZES if shape in SIZES else SIZES + [shape], value=shape,
                                       description="size", layout=w.Layout(width="150px"))
-        self.goal_choice = w.Dropdown(options=list(GOAL_KINDS) + ([] if self._goal_kind() else ["custom"]),
-                                      value=self._goal_kind() or "custom", description="goal",
+        self.goal_choice = w.Dropdown(options=list(GOAL_KINDS) + ([] if kind else ["custom"]),
+                                      value=kind or "custom", description="goal",
                                       layout=w.Layout(width="200px"))
         self.size_choice.observe(self._on_shape, names="value")
         self.goal_choice.observe(self._on_shape, names="value")
@@ -105,11 +125,12 @@ class PuzzleWidget(w.VBox):
             widget.add_class("panel-" + key.replace(" ", "-"))
         for name, button in self.buttons.items():
             button.add_class("action-" + name)
-        self.buttons["shuffle"].on_click(lambda _: self._act(self.session.shuffle))
-        self.buttons["scramble"].on_click(lambda _: self._act(self.session.scramble, self.scramble_moves.value))
-        self.buttons["swap"].on_click(lambda _: self._act(self.session.swap))
-        self.buttons["undo"].on_click(lambda _: self._act(self.session.undo))
-        self.buttons["reset"].on_click(lambda _: self._act(self.session.reset))
+        self.buttons["shuffle"].on_click(lambda _: self._act(lambda: self.session.shuffle()))
+        self.buttons["scramble"].on_click(
+            lambda _: self._act(lambda: self.session.scramble(self.scramble_moves.value)))
+        self.buttons["swap"].on_click(lambda _: self._act(lambda: self.session.swap()))
+        self.buttons["undo"].on_click(lambda _: self._act(lambda: self.session.undo()))
+        self.buttons["reset"].on_click(lambda _: self._act(lambda: self.session.reset()))
         self.buttons["solve"].on_click(lambda _: self.solve())
         self.graph_image = w.Image(format="png", layout=w.Layout(width="480px"))
         self._graph_views: dict = {}
@@ -151,30 +172,74 @@ class PuzzleWidget(w.VBox):
                                     grid_template_rows=f"repeat({rows}, 56px)", grid_gap="4px",
                                     width=f"{cols * 60}px", height=f"{rows * 60}px")
 
-    def _on_shape(self, _change=None) -> None:
+    @contextlib.contextmanager
+    def _menus_held(self):
+        """Set the menus from code without their observers starting another game."""
+        syncing, self._syncing = self._syncing, True
+        try:
+            yield
+        finally:
+            self._syncing = syncing
+
+    def _on_shape(self, change=None) -> None:
+        """A new game for the size and goal in the menus (a menu's value changed)."""
+        if self._syncing:
+            return
         rows, cols = (int(x) for x in self.size_choice.value.split("x"))
         kind = self.goal_choice.value
-        if kind == "custom":
-            return
-        self.session = PlaySession(goal=make_goal(rows, cols, kind), seed=self._seed)
+        custom = self._custom_goal
+        note = ""
+        if kind == "custom" and custom is not None and custom.shape != (rows, cols):
+            if change is not None and change.get("owner") is self.goal_choice:
+                rows, cols = custom.shape
+                note = f"; the custom goal is {rows} x {cols}, so the size is now {rows}x{cols}"
+            else:
+                kind = "blank last"
+                note = (f"; the custom goal is {custom.rows} x {custom.cols}, so on {rows} x {cols} "
+                        f'the goal is now "{kind}"')
+        goal = custom if kind == "custom" else make_goal(rows, cols, kind)
+        self.session = PlaySession(goal=goal, seed=self._seed)
+        self.session.message = f'new {rows} x {cols} game, goal "{kind}"{note}'
+        with self._menus_held():
+            self.size_choice.value = f"{rows}x{cols}"
+            self.goal_choice.value = kind
         self._build_grid()
         self.refresh()
 
     # --- actions ------------------------------------------------------------
-    def click_cell(self, cell: int) -> bool:
-        """Click the button in ``cell`` (row-major index); the tile slides if it can."""
-        moved = self.session.click(self.session.board.tiles[cell])
+    def _refuse(self, message: str) -> bool:
+        self.session.message = message
         self.refresh()
-        return moved
+        return False
+
+    def click_cell(self, cell: int) -> bool:
+        """Click the button in ``cell`` (row-major index); the tile slides if it can.
+
+        A cell that is not on the board changes nothing and says so (no exception)."""
+        board = self.session.board
+        cells = board.rows * board.cols
+        if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
+            return self._refuse(f"a cell is a number 0..{cells - 1}, got {cell!r}")
+        if not 0 <= cell < cells:
+            return self._refuse(f"there is no cell {cell} on a {board.rows} x {board.cols} board "
+                                f"(cells 0..{cells - 1})")
+        return self.click_tile(board.tiles[int(cell)])
 
     def click_tile(self, tile: int) -> bool:
-        """Click the button showing ``tile``."""
-        moved = self.session.click(tile)
+        """Click the button showing ``tile``; a bad tile changes nothing and says so (no exception)."""
+        try:
+            moved = self.session.click(tile)
+        except (TypeError, ValueError) as err:
+            return self._refuse(f"not a tile: {err}")
         self.refresh()
         return moved
 
-    def _act(self, action, *args) -> None:
-        action(*args)
+    def _act(self, action) -> None:
+        """Run a button's action; a refusal (TypeError or ValueError) goes to the message line."""
+        try:
+            action()
+        except (TypeError, ValueError) as err:
+            self.session.message = f"refused: {err}"
         self.refresh()
 
     def solve(self) -> None:
@@ -182,7 +247,11 @@ class PuzzleWidget(w.VBox):
 
         Shortest up to 3 x 3 (BFS table); beyond, IDA* within a node budget,
         else the constructive solver, and the message says which."""
-        path, how = self.session.solution()
+        try:
+            path, how = self.session.solution()
+        except (TypeError, ValueError) as err:  # e.g. a board too large to search
+            self._refuse(f"cannot solve: {err}")
+            return
         if path is None:
             self.session.message = how
             self.refresh()
@@ -230,7 +299,8 @@ class PuzzleWidget(w.VBox):
         color = palette.COMPONENT_COLORS["solvable" if panel.solvable else "unsolvable"]
         v["component"].value = f'<span style="color:{color}"><b>{panel.component}</b></span>'
         v["distance"].value = panel.distance_text
-        self.message.value = f"<i>{self.session.message}</i>" if self.session.message else ""
+        message = html.escape(self.session.message, quote=False)
+        self.message.value = f"<i>{message}</i>" if message else ""
         if board.shape in GRAPH_SHAPES:
             key = (board.shape, self.session.goal)
             if key not in self._graph_views:

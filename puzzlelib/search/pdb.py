@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import json
+import numbers
 import os
 import time
 from functools import lru_cache
@@ -45,6 +46,8 @@ from ..storage import npy_bytes, report_damage, sha256_bytes, try_write
 UNSEEN = 255
 FORMAT_VERSION = 2
 """The version of the cache's metadata files; a file of another version is not used (the table is rebuilt)."""
+MAX_BUILD_ENTRIES = 600_000_000
+"""The most search entries a whole database may need (the 15-puzzle's 6-6-3: 537 million, about a minute)."""
 MAX_SEARCH_STATES = 2**28
 """The largest abstract space :func:`pattern_table` will search: cells ** (pattern size + 1) entries."""
 
@@ -114,6 +117,10 @@ def default_partition(goal, max_size: int | None = None) -> tuple[tuple[int, ...
     return tuple(sorted(groups))
 
 
+def _is_list(value) -> bool:
+    return isinstance(value, (list, tuple)) or (isinstance(value, np.ndarray) and value.ndim >= 1)
+
+
 def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     """Check that ``partition`` splits the goal's tiles into disjoint, non-empty groups.
 
@@ -124,6 +131,13 @@ def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     ...
     ValueError: the patterns must not overlap; tiles in more than one: [2]
     """
+    goal = as_board(goal, "goal")
+    if not _is_list(partition) or not all(_is_list(g) for g in partition):
+        raise TypeError(f"a partition is a list of groups, each a list of tiles, got {partition!r:.80}")
+    for g in partition:
+        for t in g:
+            if isinstance(t, bool) or not isinstance(t, numbers.Integral):
+                raise TypeError(f"a tile in a pattern is a whole number, got {t!r} in {list(g)!r:.60}")
     groups = tuple(tuple(sorted(int(t) for t in g)) for g in partition)
     if not groups or not all(groups):
         raise ValueError("a partition is a non-empty list of non-empty groups of tiles")
@@ -508,6 +522,12 @@ class PatternDatabase:
             if n ** (len(g) + 1) > MAX_SEARCH_STATES:
                 raise TooLargeError(f"the pattern {list(g)} has {len(g)} tiles; on {n} cells patterns of at "
                                     f"most {largest_pattern(n)} tiles fit the search budget")
+        work = sum(n ** (len(g) + 1) for g in self.partition)
+        if work > MAX_BUILD_ENTRIES and not (cache and is_cached(self.goal, self.partition)):
+            raise TooLargeError(f"building this pattern database means searching {work:,} entries "
+                                f"({len(self.partition)} patterns on {n} cells), more than {MAX_BUILD_ENTRIES:,} "
+                                "(the 15-puzzle's 6-6-3 database, about a minute); boards this big are beyond "
+                                "what pattern databases built in Python can do here")
         self.arrays = []
         self.info = []
         for g in self.partition:
