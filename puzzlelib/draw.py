@@ -38,7 +38,7 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
         _, ax = plt.subplots(figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
     highlight = set(highlight)
     if fontsize is None:
-        fontsize = 14 if board.rows * board.cols < 100 else 9
+        fontsize = 14 if board.rows * board.cols < 100 else 11
     for r, row in enumerate(board.grid):
         for c, tile in enumerate(row):
             y = board.rows - 1 - r
@@ -60,7 +60,7 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
     for spine in ax.spines.values():
         spine.set_visible(False)
     if title is not None:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=11)
     return ax
 
 
@@ -106,9 +106,9 @@ def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None
             prev = path[i - 1]
             moved = (prev.tiles[path[i].blank_index],)
         label = "start" if i == 0 else ("goal" if i == len(path) - 1 else f"move {i}")
-        draw_board(path[i], ax, title=label, highlight=moved, fontsize=9)
+        draw_board(path[i], ax, title=label, highlight=moved, fontsize=11)
     if title:
-        fig.suptitle(title)
+        fig.suptitle(title, fontsize=12)
     fig.tight_layout()
     return fig
 
@@ -244,18 +244,20 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
         xs, ys = zip(*(pos[v] for v in piece))
         ax.text((min(xs) + max(xs)) / 2, max(ys), f"{component}\n" if len(pieces) > 2 else
                 f"{component} component\n", ha="center", va="bottom", color=COMPONENT_COLORS[component],
-                fontsize=11 if len(pieces) <= 2 else 8, fontweight="bold")
+                fontsize=11, fontweight="bold")
     ax.margins(y=0.15)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1 if layout == "layers" else -0.02),
-              ncol=4, fontsize=9, markerscale=1.5 if n > 50 else 1, frameon=False)
+              ncol=4 if ax.figure.get_figwidth() >= 8 else 2, fontsize=11,
+              markerscale=1.5 if n > 50 else 1, frameon=False)
     if layout == "layers":
-        ax.set_xlabel("BFS layer (moves from the component's root)")
+        ax.set_xlabel("BFS layer (moves from the component's root)", fontsize=11)
     else:
         ax.set_aspect("equal")
         ax.set_xticks([])
     ax.set_yticks([])
+    ax.tick_params(labelsize=11)
     if title is None:
         title = (f"State graph of the {G.graph.get('rows')} x {G.graph.get('cols')} puzzle: "
                  f"{n} boards, {nx.number_connected_components(G)} components")
-    ax.set_title(title)
+    ax.set_title(title, fontsize=12)
     return ax

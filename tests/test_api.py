@@ -86,7 +86,7 @@ def test_notebooks_import_and_show_only_public_names_that_exist(path):
     bound: dict[str, str] = {}          # local name -> dotted puzzlelib path
     shown: list[str] = []
     for source in _code_cells(path):
-        tree = ast.parse(source)
+        tree = compile(source, str(path), "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelib"):
                 for alias in node.names:

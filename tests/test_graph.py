@@ -60,3 +60,24 @@ def test_drawing_has_legend_and_title():
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "solvable (360 boards)" in texts and "unsolvable (360 boards)" in texts
     assert "2 components" in ax.get_title()
+
+
+def test_figure_text_is_at_least_11_points():
+    """Every text artist of the package's figures (titles, labels, legends, tiles) is 11 pt or more."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.text import Text
+
+    from puzzlelib import draw_board, draw_path, shortest_path
+
+    figures = [draw_state_graph(state_graph(2, 2)).figure, draw_state_graph(state_graph(2, 3)).figure,
+               draw_state_graph(state_graph(1, 4), layout="rings").figure,
+               draw_board(Board.goal(3, 3), title="goal").figure,
+               draw_path(shortest_path(Board([[4, 1, 2], [5, 0, 3]])), title="a path")]
+    for fig in figures:
+        fig.canvas.draw()                       # tick labels get their text when drawn
+        sizes = [t.get_fontsize() for t in fig.findobj(Text) if t.get_text().strip() and t.get_visible()]
+        assert sizes and min(sizes) >= 11, sorted(sizes)[:5]
+        plt.close(fig)

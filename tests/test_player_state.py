@@ -180,7 +180,7 @@ class SessionMachine(_Model, RuleBasedStateMachine):
         board = {"goal": goal, "random": random_board(rows, cols, seed=seed),
                  "scrambled": scramble(goal, 15, seed=seed)}[start]
         self.goal = goal
-        self.s = PlaySession(board, goal, seed=seed)
+        self.s = PlaySession(board=board, goal=goal, seed=seed)
         self.reset_model(board)
 
     @invariant()
@@ -319,7 +319,7 @@ class WidgetMachine(_Model, RuleBasedStateMachine):
             board = goal
         else:
             board = random_board(rows, cols, seed=seed + 1)
-            self.w = PuzzleWidget(board, goal, seed=seed, animation_delay=0)
+            self.w = PuzzleWidget(board=board, goal=goal, seed=seed, animation_delay=0)
         self.custom = None if any(make_goal(rows, cols, k) == goal for k in GOAL_KINDS) else goal
         self.goal = goal
         self.reset_model(board)

@@ -36,7 +36,7 @@ def assert_panel_matches(p: PuzzleWidget):
 
 
 def test_click_next_to_blank_slides_and_panel_follows():
-    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
     assert_panel_matches(p)
     p.tile_buttons[5].click()
     assert p.session.board == Board([[1, 2, 3], [4, 5, 0], [7, 8, 6]])
@@ -47,7 +47,7 @@ def test_click_next_to_blank_slides_and_panel_follows():
 
 
 def test_illegal_click_changes_nothing_and_says_why():
-    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
     before = (p.session.board, p.session.moves, p.grid_texts(), {k: x.value for k, x in p.value_widgets.items()})
     p.tile_buttons[1].click()
     after = (p.session.board, p.session.moves, p.grid_texts(), {k: x.value for k, x in p.value_widgets.items()})
@@ -171,7 +171,7 @@ def test_two_players_do_not_interfere():
 
 
 def test_blank_shows_a_non_breaking_space_not_an_empty_string():
-    p = PuzzleWidget(Board([[1, 2], [3, 0]]))
+    p = PuzzleWidget(board=Board([[1, 2], [3, 0]]))
     assert p.tile_buttons[0].description == BLANK_TEXT != ""
     p.tile_buttons[3].click()
     assert all(b.description != "" for b in p.grid.children)
@@ -189,9 +189,9 @@ def test_bfs_explorer():
 
 def test_session_rejects_bad_input():
     with pytest.raises(ValueError, match="goal is 2 x 2 but the board is 3 x 3"):
-        PlaySession(Board.goal(3, 3), Board.goal(2, 2))
+        PlaySession(board=Board.goal(3, 3), goal=Board.goal(2, 2))
     with pytest.raises(ValueError, match="duplicate"):
-        PuzzleWidget([[1, 1], [2, 0]])
+        PuzzleWidget(board=[[1, 1], [2, 0]])
 
 
 CUSTOM = Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]])   # none of the named goals
@@ -214,7 +214,7 @@ def test_size_change_with_a_custom_goal_switches_to_blank_last_and_says_so():
 
 
 def test_choosing_custom_again_restores_the_custom_goal():
-    p = PuzzleWidget(Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]), CUSTOM)
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]), goal=CUSTOM)
     p.goal_choice.value = "spiral"
     assert p.session.goal == Board.spiral(3, 3)
     p.goal_choice.value = "custom"
@@ -224,7 +224,7 @@ def test_choosing_custom_again_restores_the_custom_goal():
 
 @pytest.mark.parametrize("cell", [99, 9, -1, -9, True, 1.0, "a", None])
 def test_bad_cells_are_refused_with_a_message(cell):
-    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
     before = (p.session.board, p.session.moves, p.grid_texts())
     assert p.click_cell(cell) is False                     # no exception, nothing moves
     assert (p.session.board, p.session.moves, p.grid_texts()) == before
@@ -233,7 +233,7 @@ def test_bad_cells_are_refused_with_a_message(cell):
 
 @pytest.mark.parametrize("tile", [True, 99, -1, 2.0, "5", None])
 def test_bad_tiles_are_refused_with_a_message(tile):
-    p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]))
     before = (p.session.board, p.session.moves, p.grid_texts())
     assert p.click_tile(tile) is False
     assert (p.session.board, p.session.moves, p.grid_texts()) == before
@@ -286,3 +286,100 @@ def test_seeds_must_be_ints_or_none(seed):
 def test_seed_none_is_allowed():
     PlaySession(seed=None).shuffle()
     PuzzleWidget(rows=2, cols=2, seed=None).buttons["shuffle"].click()
+
+
+# --- issue 12: one argument order, presentation mode, keyboard, a solve that never blocks, colours ----------
+
+def test_one_argument_order_for_every_player():
+    assert PuzzleWidget(2, 3).session.board.shape == (2, 3)
+    assert PuzzleWidget(board=Board([[1, 2], [3, 0]])).session.board.shape == (2, 2)
+    assert PuzzleWidget(goal=Board.spiral(3, 3)).session.goal == Board.spiral(3, 3)
+    assert BFSExplorer(2, 3).goal == Board.goal(2, 3)
+    assert BFSExplorer(goal=Board.goal(2, 2)).layer_sizes == [1, 2, 2, 2, 2, 2, 1]
+    with pytest.raises(ValueError, match="the board is 2 x 2 but rows, cols say 3 x 3"):
+        PuzzleWidget(3, 3, board=Board([[1, 2], [3, 0]]))
+    with pytest.raises(ValueError, match="the goal is 2 x 2 but rows, cols say 2 x 3"):
+        BFSExplorer(2, 3, goal=Board.goal(2, 2))
+    with pytest.raises(TypeError, match="pass a board as board="):
+        PuzzleWidget(Board([[1, 2], [3, 0]]))
+    with pytest.raises(TypeError, match="both rows and cols"):
+        PlaySession(3)
+    with pytest.raises(ValueError, match="animation_delay"):
+        PuzzleWidget(2, 2, animation_delay=-1)
+
+
+def test_presentation_mode_makes_tiles_and_text_large():
+    p = PuzzleWidget(3, 3)
+    assert p.tile_px == 56 and "presenting" not in p._dom_classes
+    p.presentation.value = True
+    assert p.tile_px == 88 and "presenting" in p._dom_classes
+    assert p.tile_buttons[1].layout.width == "88px" and p.tile_buttons[1].style.font_size == "34px"
+    assert p.grid.layout.width == f"{3 * (88 + 4)}px"
+    q = PuzzleWidget(2, 2, presentation=True)
+    assert q.presentation.value and q.tile_px == 88
+
+
+def test_arrow_keys_slide_the_tile_next_to_the_blank():
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]]))
+    assert p.press_key("ArrowLeft") and p.session.board == Board.goal(2, 3)     # 5 slides left
+    assert not p.press_key("ArrowLeft") and "no tile" in p.session.message      # nothing right of the blank
+    assert p.press_key("ArrowDown") and p.session.board.blank == (0, 2)          # 3 slides down
+    assert not p.press_key("a") and p.session.moves == 2                         # other keys do nothing
+    p._on_key({"type": "keydown", "key": "ArrowUp"})                            # as ipyevents delivers it
+    assert p.session.board == Board.goal(2, 3) and p.session.moves == 3
+
+
+def test_a_solve_in_a_running_loop_refuses_clicks_and_ends_at_the_goal():
+    import asyncio
+
+    from puzzlelib import min_moves
+
+    start = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])      # 31 moves away
+    p = PuzzleWidget(board=start, animation_delay=0.01)
+
+    async def run():
+        task = p.solve()
+        assert task is not None and p.solving
+        assert p.buttons["shuffle"].disabled and not p.buttons["stop"].disabled and p.size_choice.disabled
+        await asyncio.sleep(0.15)
+        before = p.session.board
+        assert not p.click_tile(before.tiles[before.neighbors()[0].blank_index])   # refused, with a message
+        assert "solve is running" in p.session.message and p.session.board == before
+        await task
+
+    asyncio.run(run())
+    assert p.session.board == Board.goal(3, 3) and p.session.moves == min_moves(start) == 31
+    assert not p.solving and not p.buttons["shuffle"].disabled and p.buttons["stop"].disabled
+    assert p.session.message.endswith("solved")
+
+
+def test_stop_halts_a_running_solve():
+    import asyncio
+
+    start = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
+    p = PuzzleWidget(board=start, animation_delay=0.05)
+
+    async def run():
+        task = p.solve()
+        while p.session.moves < 3:
+            await asyncio.sleep(0.02)
+        assert p.stop()
+        await task
+        return p.session.moves
+
+    moves = asyncio.run(run())
+    assert 3 <= moves < 31 and p.session.board != Board.goal(3, 3)
+    assert "stopped after" in p.session.message and not p.solving
+    assert not p.stop() and "nothing to stop" in p.session.message
+
+
+def test_palette_contrast_and_second_cues():
+    from puzzlelib import palette
+
+    assert palette.contrast_ratio(palette.MOVED, palette.TILE) >= 3          # a highlighted tile stands out
+    assert palette.contrast_ratio(palette.TILE_TEXT, palette.TILE) >= 4.5    # text on tiles is readable
+    assert palette.contrast_ratio(palette.MOVED_TEXT, palette.MOVED) >= 4.5
+    solvable, unsolvable = palette.COMPONENT_COLORS["solvable"], palette.COMPONENT_COLORS["unsolvable"]
+    assert palette.contrast_ratio(solvable, unsolvable) >= 2                # apart in greyscale too
+    assert palette.COMPONENT_MARKERS["solvable"] != palette.COMPONENT_MARKERS["unsolvable"]
+    assert set(palette.COMPONENT_COLORS.values()) <= set(palette.OKABE_ITO.values())

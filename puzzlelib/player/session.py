@@ -90,6 +90,43 @@ class Panel:
         return f"at least {self.distance} moves (Manhattan distance)"
 
 
+def start_and_goal(rows=None, cols=None, board=None, goal=None) -> tuple[Board, Board]:
+    """The start board and goal of a new game, from a size, a board, a goal, or any agreeing mix.
+
+    Every player takes its arguments in this one order, ``rows, cols, *, board=None, goal=None``.
+    Without a size the board's (or the goal's) shape is used, and 3 x 3 without either; the goal
+    defaults to the blank-last goal and the board to the goal. A size that disagrees with the
+    board or the goal is a ValueError.
+
+    >>> start_and_goal(2, 2)[1]
+    Board([[1, 2], [3, 0]])
+    >>> start_and_goal(3, 3, board=Board([[1, 2], [3, 0]]))
+    Traceback (most recent call last):
+    ...
+    ValueError: the board is 2 x 2 but rows, cols say 3 x 3
+    """
+    if isinstance(rows, Board) or isinstance(cols, Board):
+        raise TypeError("rows and cols are numbers; pass a board as board=... (and a goal as goal=...)")
+    if (rows is None) != (cols is None):
+        raise TypeError("give both rows and cols, or neither")
+    board = None if board is None else as_board(board, "board")
+    goal = None if goal is None else as_board(goal, "goal")
+    if rows is not None:
+        rows, cols = check_shape(rows, cols)
+        for name, b in (("board", board), ("goal", goal)):
+            if b is not None and b.shape != (rows, cols):
+                raise ValueError(f"the {name} is {b.rows} x {b.cols} but rows, cols say {rows} x {cols}")
+    else:
+        known = board if board is not None else goal
+        rows, cols = known.shape if known is not None else (3, 3)
+    goal = Board.goal(rows, cols) if goal is None else goal
+    board = goal if board is None else board
+    if board.shape != goal.shape:
+        raise ValueError(f"the goal is {goal.rows} x {goal.cols} but the board is "
+                         f"{board.rows} x {board.cols}; they must have the same shape")
+    return board, goal
+
+
 class PlaySession:
     """A board being played: slide tiles, shuffle, scramble, swap, undo, reset, solve.
 
@@ -100,7 +137,7 @@ class PlaySession:
     two tiles, an undo with nothing to undo) changes nothing, returns False
     and says why in :attr:`message`. Each action sets :attr:`message`.
 
-    >>> s = PlaySession(Board([[1, 2, 3], [4, 0, 5]]))
+    >>> s = PlaySession(board=Board([[1, 2, 3], [4, 0, 5]]))
     >>> s.click(5), s.board == s.goal, s.panel().moves
     (True, True, 1)
     >>> s.click(1)  # not next to the blank: nothing happens
@@ -112,19 +149,10 @@ class PlaySession:
     4 . 5
     """
 
-    def __init__(self, board=None, goal=None, rows: int = 3, cols: int = 3, seed: int = 0):
+    def __init__(self, rows: int | None = None, cols: int | None = None, *, board=None, goal=None,
+                 seed: int | None = 0):
         seed = check_seed(seed)
-        if board is None and goal is None:
-            rows, cols = check_shape(rows, cols)
-            goal = Board.goal(rows, cols)
-        elif goal is None:
-            board = as_board(board, "board")
-            goal = Board.goal(board.rows, board.cols)
-        goal = as_board(goal, "goal")
-        board = goal if board is None else as_board(board, "board")
-        if board.shape != goal.shape:
-            raise ValueError(f"the goal is {goal.rows} x {goal.cols} but the board is "
-                             f"{board.rows} x {board.cols}; they must have the same shape")
+        board, goal = start_and_goal(rows, cols, board, goal)
         self.goal = goal
         self.start = board
         self.board = board

@@ -20,6 +20,7 @@ raise TypeError or ValueError for arguments of the wrong type.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
 import io
@@ -29,13 +30,34 @@ import time
 import ipywidgets as w
 
 from .. import palette
-from ..board import Board, resolve_goal
+from ..board import Board
 from ..encoding import rank
-from .session import GOAL_KINDS, PlaySession, make_goal
+from .session import GOAL_KINDS, PlaySession, make_goal, start_and_goal
 
 BLANK_TEXT = "\u00a0"
 """Text on the blank's button. ipywidgets 8.1 leaves the old text on screen when a
 description is set to "", so the blank gets a non-breaking space instead."""
+
+_STYLE = """<style>
+.puzzle-widget .puzzle-panel { font-size: 15px; line-height: 1.5; }
+.puzzle-widget.presenting .puzzle-panel { font-size: 24px; }
+.puzzle-widget.presenting .widget-button, .puzzle-widget.presenting .widget-toggle-button,
+.puzzle-widget.presenting .widget-dropdown select, .puzzle-widget.presenting .widget-label { font-size: 20px; }
+.puzzle-widget .puzzle-board:focus, .puzzle-widget .puzzle-board:hover { outline: 2px dashed #0072B2; }
+</style>"""
+"""CSS for the player: readable panel text, larger in presentation mode, and a focus ring on the board."""
+
+
+def _key_events(source, handler):
+    """Arrow keys on ``source`` via ipyevents (keyboard events for widgets), or None where it is missing."""
+    try:
+        from ipyevents import Event
+    except ImportError:      # the player still works by clicks
+        return None
+    events = Event(source=source, watched_events=["keydown"], prevent_default_action=True)
+    events.on_dom_event(handler)
+    return events
+
 
 SIZES = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x2", "3x4", "4x3", "4x4"]
 GRAPH_SHAPES = {(2, 2), (2, 3)}
@@ -43,7 +65,7 @@ GRAPH_SHAPES = {(2, 2), (2, 3)}
 
 def _png(fig) -> bytes:
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=72)
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     return buffer.getvalue()
 
 
@@ -58,7 +80,7 @@ class _GraphView:
 
         G = state_graph(rows, cols, goal)
         self.pos = graph_layout(G)
-        self.fig = Figure(figsize=(6.4, 3.6))
+        self.fig = Figure(figsize=(6.0, 3.9))     # few inches, so its 11-12 pt text stays big when scaled
         ax = self.fig.subplots()
         draw_state_graph(G, ax, node_size=80 if len(G) <= 50 else 6,
                          title=f"{rows} x {cols} state graph: the ring marks your board")
@@ -80,29 +102,50 @@ class PuzzleWidget(w.VBox):
     choosing "custom" also sets the size, and choosing another size while
     the goal is custom switches the goal to "blank last" (the message says so).
 
-    >>> p = PuzzleWidget(Board([[1, 2, 3], [4, 0, 5]]))
+    Arguments come in one order for every player: ``rows, cols`` (or
+    neither), then keywords: ``board``, ``goal``, ``seed``, ``presentation``
+    (large tiles and text, for the back of a lecture hall; also a toggle
+    button) and ``animation_delay`` (seconds between the moves of a solve).
+
+    The layout wraps instead of squeezing: the board keeps its size, and
+    when the row is too narrow the panel and then the state graph move below
+    it. The arrow keys slide the tile next to the blank (the mouse over the
+    board gives it the keys). Solving runs beside the kernel's other work: the
+    buttons that would interfere are disabled, clicks on tiles are refused
+    with a message, and "stop" ends it.
+
+    >>> p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]]))
     >>> p.tile_buttons[5].description, p.tile_buttons[0].description == BLANK_TEXT
     ('5', True)
     >>> p.tile_buttons[5].click()      # the 5 is next to the blank: it slides
     >>> p.session.board == Board.goal(2, 3), p.value_widgets["distance"].value
     (True, '0 moves (exact, BFS)')
+    >>> p.press_key("ArrowRight"), p.session.board.blank      # the 5 slides back to the right
+    (True, (1, 1))
     """
 
-    def __init__(self, board=None, goal=None, rows: int = 3, cols: int = 3, *, seed: int = 0,
-                 animation_delay: float = 0.12):
-        self.animation_delay = animation_delay
+    def __init__(self, rows: int | None = None, cols: int | None = None, *, board=None, goal=None,
+                 seed: int | None = 0, presentation: bool = False, animation_delay: float = 0.12):
+        if isinstance(animation_delay, bool) or not isinstance(animation_delay, (int, float)) \
+                or not 0 <= animation_delay <= 5:
+            raise ValueError(f"animation_delay is 0 to 5 seconds, got {animation_delay!r}")
+        self.animation_delay = float(animation_delay)
         self._seed = seed
-        self.session = PlaySession(board, goal, rows, cols, seed=seed)
+        self.session = PlaySession(rows, cols, board=board, goal=goal, seed=seed)
+        self._solving = False
+        self._stop = False
+        self.solve_task = None
+        """The running solve (an asyncio task) while a solve animates in a kernel, else None."""
         shape = f"{self.session.board.rows}x{self.session.board.cols}"
         kind = self._goal_kind()
         self._custom_goal = None if kind else self.session.goal
         """The goal given as a board that is none of GOAL_KINDS, offered as "custom" (else None)."""
         self._syncing = False
         self.size_choice = w.Dropdown(options=SIZES if shape in SIZES else SIZES + [shape], value=shape,
-                                      description="size", layout=w.Layout(width="150px"))
+                                      description="size", layout=w.Layout(width="auto", min_width="150px"))
         self.goal_choice = w.Dropdown(options=list(GOAL_KINDS) + ([] if kind else ["custom"]),
                                       value=kind or "custom", description="goal",
-                                      layout=w.Layout(width="200px"))
+                                      layout=w.Layout(width="auto", min_width="200px"))
         self.size_choice.observe(self._on_shape, names="value")
         self.goal_choice.observe(self._on_shape, names="value")
 
@@ -119,12 +162,21 @@ class PuzzleWidget(w.VBox):
             "swap": w.Button(description="swap two tiles", tooltip="jump to the other component"),
             "undo": w.Button(description="undo"),
             "reset": w.Button(description="reset"),
-            "solve": w.Button(description="solve", button_style="success"),
+            "solve": w.Button(description="solve", button_style="success",
+                              tooltip="animate a solution; the board keeps taking clicks (they are refused)"),
+            "stop": w.Button(description="stop", button_style="warning", disabled=True,
+                             tooltip="stop the solve that is running"),
         }
+        self.presentation = w.ToggleButton(value=bool(presentation), description="presentation",
+                                           tooltip="large tiles and text, for projecting")
+        self.presentation.add_class("action-presentation")
+        self.presentation.layout = w.Layout(width="auto", padding="0 0.8em", margin="2px 4px")
+        self.presentation.observe(lambda _: self._apply_size(), names="value")
         for key, widget in self.value_widgets.items():  # CSS classes let a browser test find them
             widget.add_class("panel-" + key.replace(" ", "-"))
         for name, button in self.buttons.items():
             button.add_class("action-" + name)
+            button.layout = w.Layout(width="auto", min_width="5.5em", padding="0 0.8em", margin="2px 4px")
         self.buttons["shuffle"].on_click(lambda _: self._act(lambda: self.session.shuffle()))
         self.buttons["scramble"].on_click(
             lambda _: self._act(lambda: self.session.scramble(self.scramble_moves.value)))
@@ -132,22 +184,41 @@ class PuzzleWidget(w.VBox):
         self.buttons["undo"].on_click(lambda _: self._act(lambda: self.session.undo()))
         self.buttons["reset"].on_click(lambda _: self._act(lambda: self.session.reset()))
         self.buttons["solve"].on_click(lambda _: self.solve())
-        self.graph_image = w.Image(format="png", layout=w.Layout(width="480px"))
+        self.buttons["stop"].on_click(lambda _: self.stop())
+        # The graph scales with the room it has: 100% of a box that may shrink to 280 px.
+        self.graph_image = w.Image(format="png", layout=w.Layout(width="100%", height="auto"))
+        self.graph_box = w.Box([self.graph_image], layout=w.Layout(
+            flex="1 1 380px", min_width="280px", max_width="620px", margin="0 0 8px 0"))
+        self.graph_box.add_class("puzzle-graph")
         self._graph_views: dict = {}
 
-        rows_of_values = [w.HBox([w.HTML(f"<b>{key}</b>", layout=w.Layout(width="110px")), widget])
-                          for key, widget in self.value_widgets.items()]
-        self.panel_box = w.VBox(rows_of_values, layout=w.Layout(margin="0 0 0 20px"))
+        self._labels = [w.HTML(f"<b>{key}</b>", layout=w.Layout(width="7.5em", flex="0 0 auto"))
+                        for key in self.value_widgets]
+        rows_of_values = [w.HBox([label, widget], layout=w.Layout(flex_flow="row wrap"))
+                          for label, widget in zip(self._labels, self.value_widgets.values())]
+        self.panel_box = w.VBox(rows_of_values, layout=w.Layout(
+            flex="1 1 300px", min_width="260px", max_width="480px", margin="0 16px 8px 0"))
+        self.panel_box.add_class("puzzle-panel")
+        wrap = w.Layout(flex_flow="row wrap", align_items="center")
         controls = w.VBox([
-            w.HBox([self.size_choice, self.goal_choice]),
-            w.HBox([self.buttons["shuffle"], self.buttons["swap"], self.buttons["solve"]]),
-            w.HBox([self.scramble_moves, self.buttons["scramble"], self.buttons["undo"], self.buttons["reset"]]),
+            w.HBox([self.size_choice, self.goal_choice, self.presentation], layout=wrap),
+            w.HBox([self.buttons["shuffle"], self.buttons["swap"], self.buttons["solve"], self.buttons["stop"]],
+                   layout=wrap),
+            w.HBox([self.scramble_moves, self.buttons["scramble"], self.buttons["undo"], self.buttons["reset"]],
+                   layout=wrap),
         ])
-        self.play_area = w.HBox([self.grid, self.panel_box, self.graph_image],
-                                layout=w.Layout(align_items="flex-start"))
-        super().__init__([controls, self.play_area, self.message])
+        # The board never shrinks (flex 0 0 auto); the panel and the graph wrap below it when the row is full.
+        self.board_box = w.Box([self.grid], layout=w.Layout(flex="0 0 auto", margin="0 20px 8px 0"))
+        self.board_box.add_class("puzzle-board")
+        self.play_area = w.HBox([self.board_box, self.panel_box, self.graph_box],
+                                layout=w.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
+        self._style = w.HTML(_STYLE)
+        super().__init__([self._style, controls, self.play_area, self.message],
+                         layout=w.Layout(width="100%", max_width="1400px"))
         self.add_class("puzzle-widget")
+        self._keys = _key_events(self.board_box, self._on_key)
         self._build_grid()
+        self._apply_size()
         self.refresh()
 
     # --- set-up -------------------------------------------------------------
@@ -160,17 +231,39 @@ class PuzzleWidget(w.VBox):
 
     def _build_grid(self) -> None:
         rows, cols = self.session.board.shape
+        for old in self._cell_buttons:
+            old.close()
         buttons = []
         for cell in range(rows * cols):
-            button = w.Button(layout=w.Layout(width="52px", height="52px"))
+            button = w.Button()
             button.add_class("puzzle-tile")
             button.on_click(lambda _, cell=cell: self.click_cell(cell))
             buttons.append(button)
         self._cell_buttons = buttons
         self.grid.children = buttons
-        self.grid.layout = w.Layout(grid_template_columns=f"repeat({cols}, 56px)",
-                                    grid_template_rows=f"repeat({rows}, 56px)", grid_gap="4px",
-                                    width=f"{cols * 60}px", height=f"{rows * 60}px")
+        self._apply_size()
+
+    @property
+    def tile_px(self) -> int:
+        """The side of a tile in pixels: 56, or 88 in presentation mode."""
+        return 88 if self.presentation.value else 56
+
+    def _apply_size(self) -> None:
+        """Size the tiles and the text for the mode (normal or presentation)."""
+        rows, cols = self.session.board.shape
+        side, gap = self.tile_px, 4
+        font = "34px" if self.presentation.value else "20px"
+        for button in self._cell_buttons:
+            button.layout = w.Layout(width=f"{side}px", height=f"{side}px", margin="0")
+            button.style.font_size = font
+            button.style.font_weight = "bold"
+        self.grid.layout = w.Layout(grid_template_columns=f"repeat({cols}, {side}px)",
+                                    grid_template_rows=f"repeat({rows}, {side}px)", grid_gap=f"{gap}px",
+                                    width=f"{cols * (side + gap)}px", height=f"{rows * (side + gap)}px")
+        if self.presentation.value:
+            self.add_class("presenting")
+        else:
+            self.remove_class("presenting")
 
     @contextlib.contextmanager
     def _menus_held(self):
@@ -198,7 +291,7 @@ class PuzzleWidget(w.VBox):
                 note = (f"; the custom goal is {custom.rows} x {custom.cols}, so on {rows} x {cols} "
                         f'the goal is now "{kind}"')
         goal = custom if kind == "custom" else make_goal(rows, cols, kind)
-        self.session = PlaySession(goal=goal, seed=self._seed)
+        self.session = PlaySession(board=goal, goal=goal, seed=self._seed)
         self.session.message = f'new {rows} x {cols} game, goal "{kind}"{note}'
         with self._menus_held():
             self.size_choice.value = f"{rows}x{cols}"
@@ -218,6 +311,8 @@ class PuzzleWidget(w.VBox):
         A cell that is not on the board changes nothing and says so (no exception)."""
         board = self.session.board
         cells = board.rows * board.cols
+        if self._solving:
+            return self._refuse("not now: a solve is running (press stop to end it)")
         if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
             return self._refuse(f"a cell is a number 0..{cells - 1}, got {cell!r}")
         if not 0 <= cell < cells:
@@ -227,6 +322,8 @@ class PuzzleWidget(w.VBox):
 
     def click_tile(self, tile: int) -> bool:
         """Click the button showing ``tile``; a bad tile changes nothing and says so (no exception)."""
+        if self._solving:
+            return self._refuse("not now: a solve is running (press stop to end it)")
         try:
             moved = self.session.click(tile)
         except (TypeError, ValueError) as err:
@@ -234,35 +331,136 @@ class PuzzleWidget(w.VBox):
         self.refresh()
         return moved
 
+    def press_key(self, key: str) -> bool:
+        """An arrow key: ``"ArrowLeft"`` slides the tile right of the blank to the left, and so on.
+
+        Other keys are ignored (False, no message); a move that can't be made says why.
+        """
+        board = self.session.board
+        r, c = board.blank
+        step = {"ArrowLeft": (0, 1), "ArrowRight": (0, -1), "ArrowUp": (1, 0), "ArrowDown": (-1, 0)}.get(key)
+        if step is None:
+            return False
+        if self._solving:
+            return self._refuse("not now: a solve is running (press stop to end it)")
+        rr, cc = r + step[0], c + step[1]
+        if not (0 <= rr < board.rows and 0 <= cc < board.cols):
+            return self._refuse(f"{key[5:].lower()}: no tile on that side of the blank")
+        return self.click_cell(rr * board.cols + cc)
+
+    def _on_key(self, event: dict) -> None:
+        if event.get("type") == "keydown":
+            self.press_key(event.get("key", ""))
+
     def _act(self, action) -> None:
         """Run a button's action; a refusal (TypeError or ValueError) goes to the message line."""
+        if self._solving:
+            self._refuse("not now: a solve is running (press stop to end it)")
+            return
         try:
             action()
         except (TypeError, ValueError) as err:
             self.session.message = f"refused: {err}"
         self.refresh()
 
-    def solve(self) -> None:
+    @property
+    def solving(self) -> bool:
+        """True while a solve is being computed or animated."""
+        return self._solving
+
+    def _set_busy(self, busy: bool) -> None:
+        """Disable what would interfere with a solve, and enable stop (or the other way round)."""
+        self._solving = busy
+        for name, button in self.buttons.items():
+            button.disabled = (not busy) if name == "stop" else busy
+        for widget in (self.size_choice, self.goal_choice, self.scramble_moves):
+            widget.disabled = busy
+
+    def stop(self) -> bool:
+        """End a running solve after the current move (False when none is running)."""
+        if not self._solving:
+            self._refuse("nothing to stop: no solve is running")
+            return False
+        self._stop = True
+        return True
+
+    def solve(self):
         """Animate a solution (see :meth:`~puzzlelib.player.session.PlaySession.solution`).
 
         Shortest up to 3 x 3 (BFS table); beyond, IDA* within a node budget,
-        else the constructive solver, and the message says which."""
+        else the constructive solver, and the message says which. In a
+        running kernel (an event loop) the search runs in a thread and the
+        animation in an asyncio task, :attr:`solve_task`, so clicks are
+        answered meanwhile; without a loop (a script, a test) it runs to the
+        end at once and returns None.
+        """
+        if self._solving:
+            self._refuse("a solve is already running")
+            return None
         try:
-            path, how = self.session.solution()
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        self._stop = False
+        self._set_busy(True)
+        if loop is None:
+            try:
+                self._finish(*self._search(), animate=False)
+            finally:
+                self._set_busy(False)
+            return None
+        self.solve_task = loop.create_task(self._solve_async(loop))
+        return self.solve_task
+
+    def _search(self):
+        try:
+            return self.session.solution()
         except (TypeError, ValueError) as err:  # e.g. a board too large to search
-            self._refuse(f"cannot solve: {err}")
-            return
-        if path is None:
-            self.session.message = how
+            return None, f"cannot solve: {err}"
+
+    async def _solve_async(self, loop) -> None:
+        try:
+            started = time.perf_counter()
+            self.session.message = "solving..."
             self.refresh()
+            future = loop.run_in_executor(None, self._search)
+            while not future.done():
+                await asyncio.wait([future], timeout=0.5)
+                if self._stop:
+                    self.session.message = "stopped before a solution was found"
+                    self.refresh()
+                    return
+                if not future.done():
+                    self.message.value = f"<i>solving... {time.perf_counter() - started:.0f} s</i>"
+            path, how = future.result()
+            await self._animate(path, how)
+        finally:
+            self._set_busy(False)
+            self.solve_task = None
+
+    async def _animate(self, path, how: str) -> None:
+        if path is None:
+            self._finish(path, how, animate=False)
             return
         self.session.message = how
-        for board in path[1:]:
+        for i, board in enumerate(path[1:], 1):
+            if self._stop:
+                self.session.message = f"{how} - stopped after {i - 1} of {len(path) - 1} moves"
+                self.refresh()
+                return
             self.session.step_to(board)
             self.refresh()
-            if self.animation_delay:
-                time.sleep(self.animation_delay)
+            await asyncio.sleep(self.animation_delay)
         self.session.message = how + " - solved"
+        self.refresh()
+
+    def _finish(self, path, how: str, *, animate: bool) -> None:
+        """Apply a whole solution at once (no event loop), or report why there is none."""
+        self.session.message = how
+        if path is not None:
+            for board in path[1:]:
+                self.session.step_to(board)
+            self.session.message = how + " - solved"
         self.refresh()
 
     # --- display ------------------------------------------------------------
@@ -322,10 +520,12 @@ class BFSExplorer(w.VBox):
     '<b>1</b> board at depth 21 (of 360 reachable)'
     """
 
-    def __init__(self, rows: int = 3, cols: int = 3, goal=None, *, samples: int = 4):
+    def __init__(self, rows: int | None = None, cols: int | None = None, *, goal=None, samples: int = 4):
         from ..search.bfs import bfs_layers
 
-        self.goal = resolve_goal(goal, (rows, cols))
+        _, self.goal = start_and_goal(rows, cols, None, goal)
+        if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 50:
+            raise ValueError(f"samples is 1 to 50 boards, got {samples!r}")
         self.layers = [layer.boards() for layer in bfs_layers(self.goal)]
         self.layer_sizes = [len(layer) for layer in self.layers]
         self.samples = samples

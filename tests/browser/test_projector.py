@@ -1,0 +1,229 @@
+"""The player as a lecturer projects it: whole and clickable at projector sizes, solving without freezing.
+
+Each check reads the screen, not the kernel: a tile counts as usable only if the point at its centre
+belongs to it (``document.elementFromPoint``), so a tile that is clipped by a squeezed box or covered
+by a neighbour fails, even though its text is in the DOM. Screenshots go to build/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import CHROMIUM, ENABLE, SCREENSHOTS
+
+if CHROMIUM is None:
+    pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
+pytest.importorskip("playwright", reason="browser tests skipped: playwright is not installed "
+                    "(make test installs it)")
+
+TIMEOUT = 90_000  # ms
+NBSP = "\u00a0"
+
+# For each tile of the first player: scrolled into view (vertically), is it on screen, not scrolled
+# sideways, and is the element at its centre the tile itself?
+TILES_USABLE = """
+(root) => {
+  const w = document.querySelectorAll('.puzzle-widget')[0];
+  const out = [];
+  for (const tile of w.querySelectorAll('.puzzle-tile')) {
+    tile.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = tile.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    let sideways = 0;
+    for (let e = tile.parentElement; e; e = e.parentElement) sideways += e.scrollLeft || 0;
+    out.push({text: tile.textContent.replace(/\\u00a0/g, ' ').trim(), x, y, w: r.width, h: r.height,
+              onTop: !!hit && tile.contains(hit), inView: r.left >= 0 && r.right <= window.innerWidth,
+              sideways});
+  }
+  return out;
+}
+"""
+
+
+def grid_texts(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('.puzzle-widget')[0]
+        .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim())""")
+
+
+def panel(page, key: str) -> str:
+    return page.evaluate(f"""() => document.querySelectorAll('.puzzle-widget')[0]
+        .querySelector('.panel-{key}').textContent.trim()""")
+
+
+def wait_for_player(page, tiles: int) -> None:
+    page.wait_for_function(
+        """n => { const w = document.querySelectorAll('.puzzle-widget')[0];
+                  return w && [...w.querySelectorAll('.puzzle-tile')].filter(b => /\\d/.test(b.textContent)).length === n; }""",
+        arg=tiles - 1, timeout=TIMEOUT)
+
+
+def run_all_cells(page) -> None:
+    page.wait_for_function(
+        """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+                   return k && k.status === 'idle'; }""", timeout=TIMEOUT)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def open_player(page, surface: str, server, file_browser: bool = True) -> None:
+    base, token = server
+    if surface == "lab":
+        page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
+        run_all_cells(page)
+        if file_browser:
+            page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
+            page.wait_for_selector("#filebrowser", state="visible", timeout=TIMEOUT)
+        else:
+            page.evaluate("window.jupyterapp.shell.collapseLeft()")
+            page.wait_for_selector("#filebrowser", state="hidden", timeout=TIMEOUT)
+    else:
+        page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
+    wait_for_player(page, 6)          # the first player in 06_play.ipynb is 2 x 3
+
+
+def assert_every_tile_usable(page, label: str, settle_s: float = 10) -> None:
+    """Every tile usable once the layout has settled (a re-render may briefly overflow): poll, then assert."""
+    for _ in range(int(settle_s / 0.5)):
+        tiles = page.evaluate(TILES_USABLE)
+        if len(tiles) == 6 and all(t["onTop"] and t["inView"] and t["sideways"] == 0 and t["w"] >= 40
+                                   for t in tiles):
+            break
+        page.wait_for_timeout(500)
+    assert len(tiles) == 6, tiles
+    for t in tiles:
+        assert t["onTop"] and t["inView"] and t["sideways"] == 0, f"{label}: tile {t['text']!r} is not usable: {t}"
+        assert t["w"] >= 40 and t["h"] >= 40, f"{label}: tile {t['text']!r} shrank to {t['w']} x {t['h']} px"
+
+
+def click_next_to_blank(page) -> None:
+    before = grid_texts(page)
+    blank = before.index("")
+    neighbour = blank + 1 if blank % 3 < 2 else blank - 1
+    page.locator(".puzzle-widget").first.locator(".puzzle-tile").nth(neighbour).click()
+    want = list(before)
+    want[blank], want[neighbour] = before[neighbour], ""
+    page.wait_for_function("""want => JSON.stringify([...document.querySelectorAll('.puzzle-widget')[0]
+        .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim())) === JSON.stringify(want)""",
+                           arg=want, timeout=TIMEOUT)
+
+
+CASES = [("lab", 1024, 768, True), ("lab", 1280, 720, True), ("lab", 1920, 1080, True),
+         ("lab", 1024, 768, False), ("voila", 1024, 768, True)]
+
+
+@pytest.mark.parametrize("surface,width,height,file_browser", CASES,
+                         ids=[f"{s}-{w}x{h}" + ("" if fb else "-no-file-browser") for s, w, h, fb in CASES])
+def test_every_tile_is_visible_and_clickable_at_projector_sizes(browser, lab_server, voila_server,
+                                                                 surface, width, height, file_browser):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        open_player(page, surface, lab_server if surface == "lab" else voila_server, file_browser)
+        name = f"player_{surface}_{width}x{height}" + ("" if file_browser else "_no_file_browser")
+        assert_every_tile_usable(page, name)
+        click_next_to_blank(page)
+        assert panel(page, "moves") == "1"
+        page.locator(".puzzle-widget").first.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        # presentation mode: bigger tiles, still whole and clickable
+        page.locator(".puzzle-widget").first.locator(".action-presentation").click()
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.puzzle-tile').getBoundingClientRect().width > 80""", timeout=TIMEOUT)
+        assert_every_tile_usable(page, name + " presentation")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}_presentation.png"))
+    finally:
+        context.close()
+
+
+def three_by_three_shuffled(page, server) -> int:
+    """Voila at 1024 x 768, the first player switched to 3 x 3 and shuffled; returns its distance to the goal."""
+    base, token = server
+    page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
+    wait_for_player(page, 6)
+    widget = page.locator(".puzzle-widget").first
+    widget.locator("select").first.select_option("3x3")
+    wait_for_player(page, 9)
+    widget.locator(".action-shuffle").click()
+    page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+        .querySelector('.panel-distance').textContent.includes('exact')""", timeout=TIMEOUT)
+    page.wait_for_function("""() => !document.querySelectorAll('.puzzle-widget')[0]
+        .querySelector('.panel-distance').textContent.startsWith('0 ')""", timeout=TIMEOUT)
+    distance = int(re.match(r"(\d+) move", panel(page, "distance")).group(1))
+    assert panel(page, "moves") == "0" and distance > 10
+    return distance
+
+
+def test_solve_refuses_clicks_while_it_animates_and_ends_at_the_goal(browser, voila_server):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        distance = three_by_three_shuffled(page, voila_server)
+        widget = page.locator(".puzzle-widget").first
+        widget.locator(".action-solve").click()
+        page.wait_for_function("""() => +document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.panel-moves').textContent.trim() >= 2""", timeout=TIMEOUT)
+        assert widget.locator(".action-shuffle").is_disabled() and widget.locator(".action-stop").is_enabled()
+        texts = grid_texts(page)
+        widget.locator(".puzzle-tile").nth((texts.index("") + 3) % 9).click(force=True)   # a click mid-solve
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .textContent.includes('a solve is running')""", timeout=TIMEOUT)
+        page.screenshot(path=str(SCREENSHOTS / "solve_refuses_a_click.png"))
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .textContent.includes('solved')""", timeout=TIMEOUT)
+        assert panel(page, "moves") == str(distance), "the solve took more moves than the shortest path"
+        assert panel(page, "distance").startswith("0 moves")
+        assert grid_texts(page) == ["1", "2", "3", "4", "5", "6", "7", "8", ""]
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.action-stop').disabled""", timeout=TIMEOUT)
+        assert widget.locator(".action-shuffle").is_enabled()
+    finally:
+        context.close()
+
+
+def test_stop_halts_the_animation(browser, voila_server):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        distance = three_by_three_shuffled(page, voila_server)
+        widget = page.locator(".puzzle-widget").first
+        widget.locator(".action-solve").click()
+        page.wait_for_function("""() => +document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.panel-moves').textContent.trim() >= 2""", timeout=TIMEOUT)
+        widget.locator(".action-stop").click()
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .textContent.includes('stopped')""", timeout=TIMEOUT)
+        moves = int(panel(page, "moves"))
+        page.wait_for_timeout(1500)                     # nothing moves after stop
+        assert int(panel(page, "moves")) == moves < distance
+        assert not panel(page, "distance").startswith("0 moves")
+        page.wait_for_function("""() => !document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.action-solve').disabled""", timeout=TIMEOUT)
+    finally:
+        context.close()
+
+
+def test_an_arrow_key_slides_a_tile(browser, voila_server):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        base, token = voila_server
+        page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
+        wait_for_player(page, 6)
+        before = grid_texts(page)
+        blank = before.index("")
+        key, source = ("ArrowLeft", blank + 1) if blank % 3 < 2 else ("ArrowRight", blank - 1)
+        board = page.locator(".puzzle-widget").first.locator(".puzzle-board")
+        board.hover()
+        page.keyboard.press(key)
+        want = list(before)
+        want[blank], want[source] = before[source], ""
+        page.wait_for_function("""want => JSON.stringify([...document.querySelectorAll('.puzzle-widget')[0]
+            .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim())) === JSON.stringify(want)""",
+                               arg=want, timeout=20_000)
+        assert panel(page, "moves") == "1"
+    finally:
+        context.close()
