@@ -288,6 +288,8 @@ def test_seed_none_is_allowed():
     PuzzleWidget(rows=2, cols=2, seed=None).buttons["shuffle"].click()
 
 
+import asyncio  # noqa: E402
+
 # --- issue 12: one argument order, presentation mode, keyboard, a solve that never blocks, colours ----------
 
 def test_one_argument_order_for_every_player():
@@ -329,6 +331,15 @@ def test_arrow_keys_slide_the_tile_next_to_the_blank():
     assert p.session.board == Board.goal(2, 3) and p.session.moves == 3
 
 
+def in_fresh_loop(coroutine_function):
+    """Run a coroutine in its own event loop, in a thread: pytest's main thread may already run one
+    (Playwright's sync API does, for the browser tests)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine_function())).result()
+
+
 def test_a_solve_in_a_running_loop_refuses_clicks_and_ends_at_the_goal():
     import asyncio
 
@@ -336,6 +347,7 @@ def test_a_solve_in_a_running_loop_refuses_clicks_and_ends_at_the_goal():
 
     start = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])      # 31 moves away
     p = PuzzleWidget(board=start, animation_delay=0.01)
+    p.background = True                                   # as in a kernel: an asyncio task
 
     async def run():
         task = p.solve()
@@ -347,7 +359,7 @@ def test_a_solve_in_a_running_loop_refuses_clicks_and_ends_at_the_goal():
         assert "solve is running" in p.session.message and p.session.board == before
         await task
 
-    asyncio.run(run())
+    in_fresh_loop(run)
     assert p.session.board == Board.goal(3, 3) and p.session.moves == min_moves(start) == 31
     assert not p.solving and not p.buttons["shuffle"].disabled and p.buttons["stop"].disabled
     assert p.session.message.endswith("solved")
@@ -358,6 +370,7 @@ def test_stop_halts_a_running_solve():
 
     start = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
     p = PuzzleWidget(board=start, animation_delay=0.05)
+    p.background = True
 
     async def run():
         task = p.solve()
@@ -367,7 +380,7 @@ def test_stop_halts_a_running_solve():
         await task
         return p.session.moves
 
-    moves = asyncio.run(run())
+    moves = in_fresh_loop(run)
     assert 3 <= moves < 31 and p.session.board != Board.goal(3, 3)
     assert "stopped after" in p.session.message and not p.solving
     assert not p.stop() and "nothing to stop" in p.session.message

@@ -48,6 +48,16 @@ _STYLE = """<style>
 """CSS for the player: readable panel text, larger in presentation mode, and a focus ring on the board."""
 
 
+def _in_kernel() -> bool:
+    """True inside a Jupyter kernel, whose event loop answers widget messages while a solve runs."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 def _key_events(source, handler):
     """Arrow keys on ``source`` via ipyevents (keyboard events for widgets), or None where it is missing."""
     try:
@@ -136,6 +146,8 @@ class PuzzleWidget(w.VBox):
         self._stop = False
         self.solve_task = None
         """The running solve (an asyncio task) while a solve animates in a kernel, else None."""
+        self.background = None
+        """Solve in the background (an asyncio task)? None: yes inside a Jupyter kernel, no elsewhere."""
         shape = f"{self.session.board.rows}x{self.session.board.cols}"
         kind = self._goal_kind()
         self._custom_goal = None if kind else self.session.goal
@@ -389,18 +401,20 @@ class PuzzleWidget(w.VBox):
 
         Shortest up to 3 x 3 (BFS table); beyond, IDA* within a node budget,
         else the constructive solver, and the message says which. In a
-        running kernel (an event loop) the search runs in a thread and the
-        animation in an asyncio task, :attr:`solve_task`, so clicks are
-        answered meanwhile; without a loop (a script, a test) it runs to the
-        end at once and returns None.
+        Jupyter kernel (or with ``background = True`` inside a running event
+        loop) the search runs in a thread and the animation in an asyncio
+        task, :attr:`solve_task`, so clicks are answered meanwhile; elsewhere
+        (a script, a test) it runs to the end at once and returns None.
         """
         if self._solving:
             self._refuse("a solve is already running")
             return None
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = None
+        if self.background if self.background is not None else _in_kernel():
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
         self._stop = False
         self._set_busy(True)
         if loop is None:
