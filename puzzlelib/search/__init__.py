@@ -2,6 +2,8 @@
 
 One module per idea, from the plain to the clever:
 
+* :mod:`~puzzlelib.search.generic`: the problem stated formally and one graph-search
+  skeleton; BFS, DFS, uniform-cost search and A* differ only in the frontier.
 * :mod:`~puzzlelib.search.bfs`: breadth-first search on tuples (the teaching
   reference): fewest moves, shortest paths, layers, distances, DFS, and BFS
   over integer keys.
