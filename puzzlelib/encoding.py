@@ -149,11 +149,16 @@ def unrank(r: int, rows: int, cols: int) -> Board:
 
 
 def unrank_tiles(r: int, k: int) -> tuple[int, ...]:
-    """The permutation of ``0..k-1`` with Lehmer rank ``r`` (no checks).
+    """The permutation of ``0..k-1`` with Lehmer rank ``r``.
 
     >>> unrank_tiles(2, 3)
     (1, 0, 2)
     """
+    if type(k) is not int or type(r) is not int or not 0 <= k <= MAX_ENCODE_CELLS:
+        raise TypeError(f"unrank_tiles takes a whole-number rank and a length 0..{MAX_ENCODE_CELLS}, "
+                        f"got {r!r:.40}, {k!r:.40}")
+    if not 0 <= r < factorial(k):
+        raise ValueError(f"a rank of a permutation of {k} values lies in 0..{_number(factorial(k) - 1)}")
     unused = list(range(k))
     out = []
     for i in range(k - 1, -1, -1):

@@ -277,7 +277,8 @@ def load_results(name: str) -> dict:
 
     path = results_path(name)
     if not path.exists():
-        raise FileNotFoundError(f"no committed result {name!r} at {path}; run benchmarks/{name}.py to make it")
+        known = sorted(q.stem for q in path.parent.glob("*.json"))
+        raise ValueError(f"no committed result {name!r} at {path}; the results are {known}")
     return json.loads(path.read_text())
 
 

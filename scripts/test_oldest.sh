@@ -77,19 +77,23 @@ echo "test-oldest: environment ready in $((installed - start)) s (full list: $VE
 
 PKG=$("$PY" -I -c 'import os, puzzlelib; print(os.path.dirname(puzzlelib.__file__))')
 status=0
-MPLBACKEND=Agg "$PY" -I - -o "addopts=-p no:cacheprovider" --import-mode=append \
-    --doctest-modules "$PKG" tests --ignore=tests/browser --ignore=tests/test_launch.py "$@" <<'EOF' || status=$?
+# The runner is a file, not stdin: multiprocessing's "spawn" children re-import the main module by path.
+RUNNER="$SRC/run_oldest_tests.py"
+cat > "$RUNNER" <<'EOF'
 import sys
 
 import pytest
 
-code = pytest.main(sys.argv[1:])
-where = getattr(sys.modules.get("puzzlelib"), "__file__", None) or "nowhere"
-if not where.startswith(sys.prefix):
-    print(f"test-oldest: puzzlelib was imported from {where}, not from the oldest environment {sys.prefix}")
-    sys.exit(code or 1)
-print(f"test-oldest: tested puzzlelib installed at {where}")
-sys.exit(code)
+if __name__ == "__main__":
+    code = pytest.main(sys.argv[1:])
+    where = getattr(sys.modules.get("puzzlelib"), "__file__", None) or "nowhere"
+    if not where.startswith(sys.prefix):
+        print(f"test-oldest: puzzlelib was imported from {where}, not from the oldest environment {sys.prefix}")
+        sys.exit(code or 1)
+    print(f"test-oldest: tested puzzlelib installed at {where}")
+    sys.exit(code)
 EOF
+MPLBACKEND=Agg "$PY" -I "$RUNNER" -o "addopts=-p no:cacheprovider" --import-mode=append \
+    --doctest-modules "$PKG" tests --ignore=tests/browser --ignore=tests/test_launch.py "$@" || status=$?
 echo "test-oldest: install $((installed - start)) s, tests $(($(date +%s) - installed)) s, total $(($(date +%s) - start)) s"
 exit "$status"

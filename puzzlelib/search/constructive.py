@@ -203,6 +203,8 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
     True
     """
     start, goal = board_and_goal(start, goal, "start")
+    if milestones is not None and not isinstance(milestones, list):
+        raise TypeError(f"milestones must be a list to append to, or None, got {type(milestones).__name__}")
     if not is_solvable(start, goal):
         return None
     rows, cols = start.shape

@@ -68,6 +68,9 @@ def largest_pattern(cells: int, cap: int = 6) -> int:
     >>> largest_pattern(16), largest_pattern(25), largest_pattern(9)
     (6, 5, 6)
     """
+    for name, value, top in (("cells", cells, 1_000_000), ("cap", cap, 12)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+            raise ValueError(f"{name} must be a whole number from 1 to {top:,}, got {value!r:.40}")
     k = cap
     while k > 1 and cells ** (k + 1) > MAX_SEARCH_STATES:
         k -= 1
