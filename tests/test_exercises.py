@@ -1,0 +1,609 @@
+"""The exercise checker: right answers pass, wrong ones get a fitting hint, and no answer is ever printed."""
+
+from __future__ import annotations
+
+import doctest
+import inspect
+import json
+import math
+import random
+import re
+import signal
+import time
+from collections import deque
+from fractions import Fraction
+from math import factorial
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import puzzlelib.exercises as ex_module
+from puzzlelib import Board, is_solvable, min_moves
+from puzzlelib.exercises import EXERCISES, KINDS, LEVELS, Exercise, Mistake, check, exercises, hint, reveal
+from puzzlelib.search.heuristics import linear_conflict, manhattan, misplaced
+
+ROOT = Path(__file__).resolve().parent.parent
+VALUE_IDS = [k for k, e in EXERCISES.items() if e.kind == "value"]
+FUNCTION_IDS = [k for k, e in EXERCISES.items() if e.kind == "function"]
+MISTAKES = [(k, i) for k, e in EXERCISES.items() for i in range(len(e.mistakes))]
+
+
+def expected_of(exercise_id):
+    return ex_module._expected(EXERCISES[exercise_id])
+
+
+def run(capsys, exercise_id, answer):
+    """check() an answer; return (its result, what it printed)."""
+    capsys.readouterr()
+    ok = check(exercise_id, answer)
+    return ok, capsys.readouterr().out
+
+
+# --- what counts as giving the answer away ---------------------------------------------------------
+
+def answer_texts(value) -> set[str]:
+    """The ways the expected value could show up in a message."""
+    texts = {str(value), repr(value)}
+    if isinstance(value, bool):
+        return texts
+    if isinstance(value, int):
+        texts |= {f"{value:,}", f"{value:_}"}
+    if isinstance(value, float):
+        texts |= {f"{value:.2f}", f"{value:g}"}
+    if isinstance(value, (tuple, list)):
+        texts |= {str(tuple(value)), str(list(value)), ", ".join(map(str, value)), " ".join(map(str, value))}
+    if isinstance(value, (set, frozenset)):
+        texts |= {str(sorted(value))} | {str(e) for e in value}
+    if isinstance(value, Board):
+        texts |= {str(value.tiles), str(value.grid)}
+    return texts
+
+
+def leaks(output: str, value) -> list[str]:
+    """The forms of ``value`` that appear in ``output`` as whole tokens.
+
+    A token match, not a substring test: a small answer like 1 or 0 is also a digit of the
+    exercise's id ("05.1"), and that gives nothing away. A text is found when it is not glued
+    to a letter, a digit or a decimal point on either side.
+    """
+    found = []
+    for text in answer_texts(value):
+        if re.search(r"(?<![\w.])" + re.escape(text) + r"(?![\w]|\.\d)", output):
+            found.append(text)
+    return found
+
+
+def wrong_values(value) -> list:
+    """Typical wrong answers of the expected value's kind (all of them wrong)."""
+    if isinstance(value, bool):
+        out = [not value, int(value), str(value), None, "yes", 0.5]
+    elif isinstance(value, (int, float)):
+        out = [value + 1, value - 1, str(value), f"{value:,}" if isinstance(value, int) else "x", True, False,
+               None, [value], "x", -value - 7, math.nan]
+    elif isinstance(value, str):
+        out = ["zzz", 1, None, True, [value]]
+    elif isinstance(value, tuple):
+        out = [list(value), value[::-1], None, "x", tuple(sorted(value)), 5, True]
+    elif isinstance(value, set):
+        out = [sorted(value), set(), None, "x", {"nothing"}, 3, True]
+    elif isinstance(value, list):
+        out = [tuple(value), value[::-1], None, [], 3, True, "x"]
+    elif isinstance(value, Board):
+        out = [value.tiles, value.grid, None, Board.goal(value.rows, value.cols, blank="first"), 3, True]
+    else:
+        raise AssertionError(f"no wrong answers known for {value!r}")
+    return [w for w in out if not ex_module._equal(w, value)]
+
+
+# --- every value exercise -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("exercise_id", VALUE_IDS)
+def test_the_stored_answer_is_correct(capsys, exercise_id):
+    ok, out = run(capsys, exercise_id, expected_of(exercise_id))
+    assert ok is True
+    assert out.startswith("correct: ") and out.count("\n") == 1, out
+
+
+@pytest.mark.parametrize("exercise_id", VALUE_IDS)
+def test_wrong_answers_get_not_yet_and_never_the_answer(capsys, exercise_id):
+    value = expected_of(exercise_id)
+    ex = EXERCISES[exercise_id]
+    answers = wrong_values(value) + [ex_module._example(ex, i) for i in range(len(ex.mistakes))] + [...]
+    assert len(answers) >= 5
+    for answer in answers:
+        ok, out = run(capsys, exercise_id, answer)
+        assert ok is False, f"{exercise_id}: {answer!r} was accepted"
+        assert "not yet" in out or "not answered" in out, out
+        assert not leaks(out, value), f"{exercise_id}: the message for {answer!r} shows {leaks(out, value)}:\n{out}"
+
+
+@pytest.mark.parametrize("exercise_id", VALUE_IDS)
+def test_hints_never_give_the_answer(capsys, exercise_id):
+    capsys.readouterr()
+    hint(exercise_id)
+    out = capsys.readouterr().out
+    assert out.startswith(f"Hint for exercise {exercise_id} ")
+    assert not leaks(out, expected_of(exercise_id)), out
+
+
+@pytest.mark.parametrize("exercise_id,index", MISTAKES, ids=[f"{k}-{i}" for k, i in MISTAKES])
+def test_each_foreseen_mistake_gets_its_own_hint(capsys, exercise_id, index):
+    ex = EXERCISES[exercise_id]
+    mistake = ex.mistakes[index]
+    ok, out = run(capsys, exercise_id, ex_module._example(ex, index))
+    assert ok is False
+    assert out.startswith("not yet")
+    assert mistake.hint in out, f"{exercise_id}: expected the hint {mistake.hint!r}, got:\n{out}"
+    if ex.kind == "value":
+        assert not leaks(out, expected_of(exercise_id)), out
+
+
+def test_every_value_exercise_foresees_at_least_one_mistake():
+    assert all(EXERCISES[k].mistakes for k in VALUE_IDS if k != "00.0") and all(
+        len(EXERCISES[k].mistakes) >= 2 for k in FUNCTION_IDS)
+
+
+# --- the generic mistakes -----------------------------------------------------------------------
+
+def test_a_bool_is_never_a_number(capsys):
+    for exercise_id in ("05.2", "04.1", "01.2"):          # 05.2's answer is a parity: True would equal it
+        for answer in (True, False, np.bool_(True)):
+            ok, out = run(capsys, exercise_id, answer)
+            assert ok is False
+            assert "a bool (True or False) where a number is expected" in out
+
+
+def test_a_string_where_a_number_belongs(capsys):
+    ok, out = run(capsys, "01.1", str(expected_of("01.1")))
+    assert ok is False and "a string where a number is expected: write the number without quotes" in out
+
+
+def test_a_list_where_a_tuple_belongs(capsys):
+    ok, out = run(capsys, "01.3", list(expected_of("01.3")))
+    assert ok is False and "a list where a tuple is expected" in out
+    ok, out = run(capsys, "01.3", [9, 9])
+    assert ok is False and "a list where a tuple is expected" in out
+
+
+def test_a_list_where_a_set_belongs_and_a_number_where_a_bool_belongs(capsys):
+    ok, out = run(capsys, "05.1", ["upperLeft"])
+    assert ok is False and "a list where a set is expected" in out
+    _, out = run(capsys, "03.2", 1)
+    assert "a number where a yes-or-no answer is expected" in out
+    _, out = run(capsys, "06.2", 7)
+    assert "an int where a string is expected" in out
+
+
+def test_a_function_where_a_value_belongs(capsys):
+    ok, out = run(capsys, "03.1", lambda: 6)
+    assert ok is False and "that is a function, not its result" in out
+
+
+def test_the_placeholder_and_none(capsys):
+    for exercise_id in ("00.0", "03.2", "02.4"):
+        ok, out = run(capsys, exercise_id, ...)
+        assert (ok, out) == (False, "not answered yet: replace ... with your answer\n")
+    ok, out = run(capsys, "03.1", None)
+    assert ok is False and out.startswith("not yet: your answer is None")
+
+
+def test_a_generic_hint_when_nothing_specific_fits(capsys):
+    ok, out = run(capsys, "03.1", 17)
+    assert ok is False and EXERCISES["03.1"].hint in out
+
+
+def test_equivalent_forms_are_accepted(capsys):
+    accepted = [("07.3", 46.0), ("07.3", np.int64(46)), ("07.3", Fraction(46)), ("04.2", " b "),
+                ("05.2", "odd"), ("06.2", "unreachable (other component)"), ("06.2", "Unreachable"),
+                ("05.1", frozenset(expected_of("05.1"))), ("08.2", ex_module._unrounded_b_star()),
+                ("08.2", 1.65), ("03.2", np.bool_(True)), ("01.1", np.int32(expected_of("01.1")))]
+    for exercise_id, answer in accepted:
+        ok, out = run(capsys, exercise_id, answer)
+        assert ok is True, (exercise_id, answer, out)
+
+
+def test_awkward_answers_are_refused_without_a_crash(capsys):
+    awkward = [math.nan, math.inf, np.array([1, 2]), np.zeros((2, 2)), object(), {"a": 1}, b"6", 10**100,
+               [[1, 2], [3, 0]], Board.goal(2, 2), float("-inf"), {1, 2}, (), ""]
+    for exercise_id in VALUE_IDS:
+        for answer in awkward:
+            ok, out = run(capsys, exercise_id, answer)
+            assert ok is False and out.startswith("not yet"), (exercise_id, answer, out)
+
+
+# --- ids, listing, reveal -----------------------------------------------------------------------
+
+def test_unknown_ids_list_the_known_ones():
+    with pytest.raises(ValueError, match=r"there is no exercise 03\.9; notebook 03 has 03\.1, 03\.2"):
+        check("03.9", 6)
+    with pytest.raises(ValueError, match="notebooks with exercises: 00, 01"):
+        check("42.1", 6)
+    with pytest.raises(ValueError, match="looks like '03.2'"):
+        check("exercise 3", 6)
+    with pytest.raises(TypeError, match="string like '03.2'"):
+        check(3.2, 6)
+    for fn in (hint, reveal):
+        with pytest.raises(ValueError, match="notebook 04 has"):
+            fn("04.77")
+
+
+def test_short_ids_are_understood(capsys):
+    ok, _ = run(capsys, "3.1", expected_of("03.1"))
+    assert ok is True
+
+
+def test_reveal_says_it_is_revealing(capsys):
+    for exercise_id in VALUE_IDS:
+        capsys.readouterr()
+        value = reveal(exercise_id)
+        out = capsys.readouterr().out
+        assert out.startswith(f"Revealing the answer to exercise {exercise_id}: ")
+        assert ex_module._equal(value, expected_of(exercise_id))
+        assert leaks(out, value), f"reveal({exercise_id!r}) does not show the answer: {out}"
+
+
+def test_reveal_of_a_function_exercise_prints_a_solution_that_passes(capsys):
+    for exercise_id in FUNCTION_IDS:
+        name = EXERCISES[exercise_id].function
+        capsys.readouterr()
+        solution = reveal(exercise_id)
+        out = capsys.readouterr().out
+        assert out.startswith(f"Revealing the answer to exercise {exercise_id}: a reference solution")
+        assert f"def {name}(" in out and solution.__name__ == name
+        ok, out = run(capsys, exercise_id, solution)
+        assert ok is True, out
+
+
+def test_exercises_lists_ids_titles_levels_and_times(capsys):
+    capsys.readouterr()
+    ids = exercises()
+    out = capsys.readouterr().out
+    assert ids == list(EXERCISES)
+    for k in ids:
+        e = EXERCISES[k]
+        row = rf"^{re.escape(k)}\s+{e.level}\s+{e.minutes}\s+{e.kind}\s+{re.escape(e.title)}$"
+        assert re.search(row, out, re.MULTILINE), k
+    assert exercises(3) == exercises("03") == [k for k in EXERCISES if k.startswith("03.")]
+    with pytest.raises(ValueError, match="notebook 12 has no exercises"):
+        exercises(12)
+    with pytest.raises(TypeError):
+        exercises(True)
+
+
+def test_the_registry_covers_every_exercise_of_notebooks_01_to_08():
+    for path in sorted((ROOT / "notebooks").glob("0[1-8]_*.ipynb")):
+        notebook = path.name[:2]
+        cells = json.loads(path.read_text())["cells"]
+        checks = sum(1 for c in cells if c["cell_type"] == "code" and "check(" in "".join(c["source"]))
+        registered = [k for k in EXERCISES if k[:2] == notebook]
+        assert checks >= 2 and len(registered) >= checks, (notebook, checks, registered)
+    for notebook, wanted in {"01": "rank_of", "02": "bfs_path", "03": "solvable", "05": "make_puzzle",
+                             "08": "heuristic"}.items():
+        assert any(e.function == wanted for k, e in EXERCISES.items() if k[:2] == notebook)
+    assert {e.level for e in EXERCISES.values()} == set(LEVELS)
+    assert {e.kind for e in EXERCISES.values()} == set(KINDS)
+
+
+def test_expected_values_agree_with_the_notebooks():
+    """The numbers the notebooks' solutions state, so a change in puzzlelib that moves them is noticed."""
+    stated = {"01.1": 33015, "01.2": 21, "01.3": (2, 5, 1, 0, 4, 3), "02.1": 4, "02.2": 6, "02.3": 420,
+              "03.1": 6, "03.2": True, "03.3": {(3, 2), (5, 4), (3, 6)}, "04.1": 24, "04.2": "B",
+              "04.3": 181440, "05.1": {"upperLeft", "upperRight"}, "05.2": 1, "05.3": False, "05.4": 40,
+              "06.2": "unreachable", "07.1": 36, "07.2": 148, "07.3": 46, "08.1": False, "08.2": 1.65, "08.3": 42}
+    for exercise_id, value in stated.items():
+        assert ex_module._equal(expected_of(exercise_id), value), exercise_id
+
+
+def test_doctest_examples_never_reveal_an_answer():
+    """Only reveal's own example, and the throwaway exercise 00.0, may show an answer."""
+    parser = doctest.DocTestParser()
+    docs = [ex_module.__doc__] + [obj.__doc__ for name, obj in vars(ex_module).items()
+                                  if not name.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
+                                  and obj.__module__ == ex_module.__name__ and obj is not reveal]
+    seen = 0
+    for doc in docs:
+        for example in parser.get_examples(doc or ""):
+            for exercise_id in re.findall(r'"(\d\d\.\d+)"', example.source):
+                if exercise_id in EXERCISES and exercise_id != "00.0":
+                    seen += 1
+                    assert not leaks(example.want, expected_of(exercise_id)), example.source
+                    assert "correct" not in example.want.split(":")[0]
+    assert seen >= 2
+
+
+def test_records_refuse_bad_fields():
+    with pytest.raises(TypeError):
+        Mistake(example=3, hint="x")
+    with pytest.raises(TypeError):
+        Mistake(example=lambda: 3, hint="")
+    good = dict(id="99.1", title="t", level="core", minutes=5, kind="value", solution=lambda: 1, hint="h", why="w")
+    Exercise(**good)
+    for field, bad, error in [("id", "9.1", ValueError), ("level", "hard", ValueError), ("minutes", True, ValueError),
+                              ("kind", "essay", ValueError), ("solution", 1, TypeError), ("mistakes", [1], TypeError),
+                              ("title", "", TypeError)]:
+        with pytest.raises(error):
+            Exercise(**{**good, field: bad})
+    with pytest.raises(TypeError):
+        Exercise(**{**good, "kind": "function"})              # no steps, no function name, no source
+    assert "99.1" not in EXERCISES
+
+
+# --- function exercises: reference implementations written here ----------------------------------
+
+def key_of(tiles):
+    key = 0
+    for t in tiles:
+        key = key * len(tiles) + t
+    return key
+
+
+def rank_of(tiles):
+    tiles = list(tiles)
+    r = 0
+    for i, t in enumerate(tiles):
+        r += sum(u < t for u in tiles[i + 1:]) * factorial(len(tiles) - 1 - i)
+    return r
+
+
+def bfs_path(start, goal):
+    """Over tile tuples, returning tuples: the checker takes either."""
+    rows, cols = start.shape
+    parent = {start.tiles: None}
+    queue = deque([start.tiles])
+    while queue:
+        s = queue.popleft()
+        if s == goal.tiles:
+            path = [s]
+            while parent[path[-1]] is not None:
+                path.append(parent[path[-1]])
+            return path[::-1]
+        for n in Board.from_tiles(s, rows, cols).neighbors():
+            if n.tiles not in parent:
+                parent[n.tiles] = s
+                queue.append(n.tiles)
+    return None
+
+
+def count_inversions(tiles):
+    seq = [t for t in tiles if t]
+    return sum(a > b for i, a in enumerate(seq) for b in seq[i + 1:])
+
+
+def solvable(board):
+    inv = count_inversions(board.tiles)
+    if board.cols % 2:
+        return inv % 2 == 0
+    return (inv + board.rows - board.blank[0]) % 2 == 1
+
+
+def make_puzzle(rows, cols, rng):
+    """Shuffle until solvable: another correct way."""
+    while True:
+        tiles = list(range(rows * cols))
+        rng.shuffle(tiles)
+        board = Board.from_tiles(tiles, rows, cols)
+        if solvable(board):
+            return board
+
+
+def make_puzzle_as_tiles(rows, cols, rng):
+    return list(make_puzzle(rows, cols, rng).tiles)
+
+
+REFERENCES = {"01.4": [key_of], "01.5": [rank_of], "02.4": [bfs_path], "03.4": [count_inversions],
+              "03.5": [solvable], "05.5": [make_puzzle, make_puzzle_as_tiles],
+              "08.4": [manhattan, misplaced, linear_conflict], "08.5": [linear_conflict]}
+
+
+def test_every_function_exercise_has_a_reference_here():
+    assert set(REFERENCES) == set(FUNCTION_IDS)
+
+
+@pytest.mark.parametrize("exercise_id", FUNCTION_IDS)
+def test_correct_functions_pass(capsys, exercise_id):
+    for fn in REFERENCES[exercise_id]:
+        ok, out = run(capsys, exercise_id, fn)
+        assert ok is True, f"{exercise_id} refused {fn.__name__}:\n{out}"
+        assert out.startswith("correct: ") and out.count("\n") == 1
+
+
+def secrets(exercise_id, args) -> list:
+    """The right outputs for this input, which a message must not show."""
+    if exercise_id in ("01.4", "01.5", "03.4", "03.5"):
+        fn = REFERENCES[exercise_id][0]
+        return [fn(*args)]
+    if exercise_id == "02.4":
+        path = bfs_path(*args)
+        return [] if path is None else [len(path) - 1, path, [Board.from_tiles(t, *args[0].shape) for t in path]]
+    if exercise_id in ("08.4", "08.5"):
+        board = args[0]
+        return [min_moves(board)]
+    return []
+
+
+def reported_call(exercise_id, out):
+    """The call the message names, as (its text, its arguments)."""
+    name = EXERCISES[exercise_id].function
+    m = re.search(rf"(?m)^not yet: (?:.*?)({name}\((.*?)\))(?: returned| raised| took| =)", out)
+    assert m, f"no failing input named in:\n{out}"
+    args = eval(f"({m.group(2)},)", {"Board": Board, "random": random})  # our own message
+    return m.group(1), args
+
+
+def assert_reports_input_not_output(exercise_id, out, call_text=None):
+    assert out.startswith("not yet: ")
+    text, args = reported_call(exercise_id, out)
+    if call_text is not None:
+        assert text == call_text, f"reported {text}, expected {call_text}"
+    rest = re.sub(r"returned .*?; ", "returned ...; ", out.replace(text, ""))   # the student's own output
+    for secret in secrets(exercise_id, args):
+        assert not leaks(rest, secret), f"{exercise_id}: the message shows the right output {secret!r}:\n{out}"
+
+
+WRONG = {
+    "01.4": [
+        (lambda tiles: key_of(tiles) + 1, "key_of((1, 0))", None),
+        (lambda tiles: key_of(tiles) + 0 // (len(tiles) - 1), "key_of((0,))", "ZeroDivisionError"),
+    ],
+    "01.5": [
+        (lambda tiles: rank_of(tiles) + 1, "rank_of((0, 1, 2))", "off by one"),
+        (lambda tiles: rank_of(tiles) if len(tiles) > 1 else 1, "rank_of((0,))", None),
+        (lambda tiles: rank_of(tiles) if len(tiles) < 9 else rank_of(tiles[:-1]),
+         "rank_of((8, 7, 6, 5, 4, 3, 2, 1, 0))", None),
+        (lambda tiles: [][len(tiles)] if len(tiles) == 4 else rank_of(tiles), "rank_of((1, 2, 3, 0))", "IndexError"),
+    ],
+    "02.4": [
+        (lambda s, g: [] if s == g else bfs_path(s, g), None, "the path is just [start]"),
+        (lambda s, g: (bfs_path(s, g) or []), None, "an empty list is not a path"),
+        (lambda s, g: (bfs_path(s, g) or [None])[1:] or [s], None, "the path should begin with the start"),
+        (lambda s, g: 1 / 0 if s.rows == 1 else bfs_path(s, g),
+         "bfs_path(Board([[0, 1, 2, 3]]), Board([[1, 2, 3, 0]]))",
+         "ZeroDivisionError"),
+        (lambda s, g: bfs_path(s, Board.goal(*s.shape)), None, "the path should end with the goal"),
+        (lambda s, g: None if s.rows * s.cols > 6 else bfs_path(s, g), None, "but this goal can be reached"),
+    ],
+    "03.4": [
+        (lambda tiles: count_inversions(tiles) - (1 if len(tiles) == 9 else 0), None, None),
+        (lambda tiles: sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:]),
+         "count_inversions((1, 2, 3, 4, 5, 0))",
+         "skip it"),
+        (lambda tiles: 0 if len(tiles) < 2 else count_inversions(tiles[1:]), None, None),   # drops the first tile
+    ],
+    "03.5": [
+        (lambda b: not solvable(b) if b.rows == 5 else solvable(b), None, "that verdict is wrong"),
+        (lambda b: count_inversions(b.tiles) % 2 == 0, "solvable(Board([[1, 2, 3, 0], [5, 6, 7, 4]]))",
+         "the blank's row counts too"),
+        (lambda b: "yes" if solvable(b) else "no", None, "it should return a bool"),
+    ],
+    "08.4": [
+        (lambda b: manhattan(b) + 1, None, "that is the goal itself"),
+        (lambda b: misplaced(b) + manhattan(b), None, "can be solved in fewer moves"),
+        (lambda b: 2 * manhattan(b) if b.rows == 3 else manhattan(b), None, "can be solved in fewer moves"),
+        (lambda b: "far" if b.rows == 3 else manhattan(b), None, "a heuristic returns a number of moves"),
+        (lambda b: -1 if b.rows == 3 and b.tiles[0] == 8 else manhattan(b), None,
+         "a heuristic returns a number of moves"),
+    ],
+    "08.5": [
+        (lambda b: linear_conflict(b) + (2 if b.rows == 3 and b != Board.goal(3, 3) else 0), None,
+         "can be solved in fewer moves"),
+        (misplaced, None, "below the Manhattan distance"),
+    ],
+}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(WRONG))
+def test_wrong_functions_fail_at_the_first_bad_input_without_its_answer(capsys, exercise_id):
+    for fn, call_text, phrase in WRONG[exercise_id]:
+        ok, out = run(capsys, exercise_id, fn)
+        assert ok is False, f"{exercise_id} accepted a wrong function: {out}"
+        assert_reports_input_not_output(exercise_id, out, call_text)
+        if phrase:
+            assert phrase in out, f"{exercise_id}: {phrase!r} not in:\n{out}"
+
+
+def test_wrong_generators_fail(capsys):
+    def walk(rows, cols, rng):
+        board = Board.goal(rows, cols)
+        for _ in range(40):
+            board = rng.choice(board.neighbors())
+        return board
+
+    def blank_stays(rows, cols, rng):
+        tiles = list(range(1, rows * cols))
+        rng.shuffle(tiles)
+        board = Board.from_tiles(tiles + [0], rows, cols)
+        return board if solvable(board) else Board.from_tiles([tiles[1], tiles[0]] + tiles[2:] + [0], rows, cols)
+
+    cases = [(walk, "the blank's cell is far from uniform"), (blank_stays, "far from uniform"),
+             (lambda r, c, rng: Board.goal(r, c), "not random enough"),
+             (lambda r, c, rng: Board.goal(c, r), "that is a 3 x 2 board, not 2 x 3"),
+             (lambda r, c, rng: [0] * (r * c), "each of 0..3 once"),
+             (lambda r, c, rng: make_puzzle(r, c, random.Random()), "same seed")]
+    for fn, phrase in cases:
+        ok, out = run(capsys, "05.5", fn)
+        assert ok is False and phrase in out, out
+
+
+def test_inconsistent_heuristics_are_caught(capsys):
+    def jumpy(board):                  # admissible, but drops by more than 1 next to the corner boards
+        return manhattan(board) if board.blank in ((0, 0), (board.rows - 1, board.cols - 1)) else 0
+    ok, out = run(capsys, "08.4", jumpy)
+    assert ok is False and "drops by" in out and "one slide apart" in out
+    for board_text in re.findall(r"heuristic\((Board\(.*?\)\))\)", out):
+        board = eval(board_text, {"Board": Board})   # our own message
+        assert is_solvable(board)
+
+
+def test_slow_functions_are_stopped_and_reported(capsys, monkeypatch):
+    monkeypatch.setattr(ex_module, "SECONDS_PER_CASE", 0.3)
+
+    def slow(tiles):
+        if len(tiles) == 4:
+            time.sleep(30)
+        return rank_of(tiles)
+
+    def spinning(start, goal):
+        while start.rows == 1:
+            pass
+        return bfs_path(start, goal)
+
+    def stubborn(tiles):                        # catches Exception: the time limit still gets through
+        while True:
+            try:
+                time.sleep(1)
+            except Exception:  # noqa: BLE001
+                pass
+
+    handler = signal.getsignal(signal.SIGALRM)
+    for exercise_id, fn, call_text in [("01.5", slow, "rank_of((1, 2, 3, 0))"),
+                                       ("02.4", spinning, "bfs_path(Board([[0, 1, 2, 3]]), Board([[1, 2, 3, 0]]))"),
+                                       ("03.4", stubborn, "count_inversions((1, 2, 3, 4, 5, 0))")]:
+        began = time.monotonic()
+        ok, out = run(capsys, exercise_id, fn)
+        assert time.monotonic() - began < 5
+        assert ok is False and "took longer than" in out
+        assert_reports_input_not_output(exercise_id, out, call_text)
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        assert signal.getsignal(signal.SIGALRM) == handler
+
+
+def test_an_outer_timer_is_restored(capsys):
+    fired = []
+    old = signal.signal(signal.SIGALRM, lambda *_: fired.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 30)
+        ok, _ = run(capsys, "03.4", count_inversions)
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert ok is True and 20 < remaining <= 30 and not fired
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_a_function_exercise_wants_a_function(capsys):
+    for answer in (None, 3, "bfs_path", [1, 2], Board.goal(2, 3), Board):
+        with pytest.raises(TypeError, match="asks for a function"):
+            check("02.4", answer)
+
+
+def test_exceptions_in_student_code_are_reported_not_raised(capsys):
+    def broken(tiles):
+        raise RuntimeError("oops, forgot this case")
+    ok, out = run(capsys, "03.4", broken)
+    assert ok is False
+    assert "count_inversions((1, 2, 3, 4, 5, 0)) raised RuntimeError: oops, forgot this case" in out
+
+
+def test_the_whole_check_of_a_function_takes_seconds_not_minutes(capsys):
+    began = time.perf_counter()
+    for exercise_id in FUNCTION_IDS:
+        run(capsys, exercise_id, REFERENCES[exercise_id][0])
+    assert time.perf_counter() - began < 20
+
+
+def test_changing_a_revealed_answer_does_not_change_the_check(capsys):
+    revealed = reveal("00.3")
+    revealed.append(99)
+    ok, _ = run(capsys, "00.3", expected_of("00.3"))
+    assert ok is True and 99 not in expected_of("00.3")
