@@ -174,10 +174,7 @@ def refuse_far(start: Board, goal: Board, limit: int, *, exhaust: bool = False) 
     if log10_reachable(rows, cols) <= log10(limit):
         return
     if exhaust:
-        raise TooLargeError(f"without the parity test this search may have to store all "
-                            f"{format_count(reachable_count(rows, cols)) if rows * cols <= 1000 else 'of the'} "
-                            f"boards of the {rows} x {cols} component, more than the {limit:,} it may; "
-                            "use check_parity=True")
+        refuse_component(start, limit, "without the parity test, this search (use check_parity=True)")
     depth = manhattan(start, goal)
     need = estimated_bfs_states(rows, cols, depth)
     if need > limit:
@@ -185,6 +182,31 @@ def refuse_far(start: Board, goal: Board, limit: int, *, exhaust: bool = False) 
                             f"distance); a BFS would store about {need:.1e} boards before reaching it, more "
                             f"than the {limit:,} it may (max_nodes or the memory budget). Use solve_optimal() "
                             "or puzzlelib.search.informed.ida_star()")
+
+
+def refuse_component(start, limit: int, what: str = "the search") -> None:
+    """Raise :class:`~puzzlelib.limits.TooLargeError` if ``start``'s component has more boards than ``limit``.
+
+    For searches that may have to store the whole component: depth-first search, or any
+    search without the parity test (:func:`refuse_far` uses it then).
+
+    >>> refuse_component(Board.goal(2, 3), 360)
+    >>> refuse_component(Board.goal(4, 4), 10**7, "depth-first search")
+    Traceback (most recent call last):
+    ...
+    puzzlelib.limits.TooLargeError: depth-first search may store every one of the 10,461,394,944,000 boards of the 4 x 4 component before it meets the goal, more than the 10,000,000 it may (max_nodes or the memory budget)
+    """
+    if not isinstance(start, Board):
+        raise TypeError(f"start must be a Board, got {type(start).__name__}")
+    limit = check_max_nodes(limit)
+    if limit is None:
+        raise TypeError("limit must be a positive whole number")
+    rows, cols = start.shape
+    if log10_reachable(rows, cols) <= log10(limit):
+        return
+    count = format_count(reachable_count(rows, cols)) if rows * cols <= 1000 else "the"
+    raise TooLargeError(f"{what} may store every one of the {count} boards of the {rows} x {cols} component "
+                        f"before it meets the goal, more than the {limit:,} it may (max_nodes or the memory budget)")
 
 
 def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] | None:

@@ -58,14 +58,12 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from math import log10
 from typing import Any, NamedTuple
 
 from ..board import Board, board_and_goal, check_shape
-from ..limits import (DICT_BYTES_PER_STATE_BASE, SearchBudgetError, TooLargeError, check_max_nodes, format_count,
-                      log10_reachable, reachable_count, state_limit)
+from ..limits import (DICT_BYTES_PER_STATE_BASE, SearchBudgetError, check_max_nodes, state_limit)
 from ..solvability import is_solvable
-from .bfs import refuse_far
+from .bfs import refuse_component, refuse_far
 from .heuristics import manhattan
 
 NODE_BYTES_PER_STATE = 300
@@ -442,31 +440,6 @@ def astar_search(problem, h=manhattan, *, check_parity: bool = True, max_nodes: 
         return node.path_cost + estimate, estimate
 
     return graph_search(problem, "priority", f, max_nodes=limit)
-
-
-def refuse_component(start, limit: int, what: str = "the search") -> None:
-    """Raise :class:`~puzzlelib.limits.TooLargeError` if ``start``'s component has more boards than ``limit``.
-
-    For searches that may have to store the whole component, such as
-    depth-first search.
-
-    >>> refuse_component(Board.goal(2, 3), 360)
-    >>> refuse_component(Board.goal(4, 4), 10**7, "depth-first search")
-    Traceback (most recent call last):
-    ...
-    puzzlelib.limits.TooLargeError: depth-first search may store every one of the 10,461,394,944,000 boards of the 4 x 4 component before it meets the goal, more than the 10,000,000 it may (max_nodes or the memory budget)
-    """
-    if not isinstance(start, Board):
-        raise TypeError(f"start must be a Board, got {type(start).__name__}")
-    limit = check_max_nodes(limit)
-    if limit is None:
-        raise TypeError("limit must be a positive whole number")
-    rows, cols = start.shape
-    if log10_reachable(rows, cols) <= log10(limit):
-        return
-    count = format_count(reachable_count(rows, cols)) if rows * cols <= 1000 else "the"
-    raise TooLargeError(f"{what} may store every one of the {count} boards of the {rows} x {cols} component "
-                        f"before it meets the goal, more than the {limit:,} it may (max_nodes or the memory budget)")
 
 
 class Branching(NamedTuple):
