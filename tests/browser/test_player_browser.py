@@ -54,7 +54,8 @@ def play(page, widget, shot_name: str) -> None:
         }""", arg=[".puzzle-widget", expected], timeout=TIMEOUT)
     assert grid_texts(widget) == expected
     assert sum(1 for t in grid_texts(widget) if t == "") == 1  # exactly one blank on screen
-    assert widget.locator(".panel-moves").text_content().strip() == "1"
+    page.wait_for_function("""sel => document.querySelectorAll(sel)[0].querySelector('.panel-moves')
+        .textContent.trim() === '1'""", arg=".puzzle-widget", timeout=TIMEOUT)   # the panel follows the grid
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{shot_name}_after_click.png"))
 

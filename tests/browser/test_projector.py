@@ -125,7 +125,8 @@ def test_every_tile_is_visible_and_clickable_at_projector_sizes(browser, lab_ser
         name = f"player_{surface}_{width}x{height}" + ("" if file_browser else "_no_file_browser")
         assert_every_tile_usable(page, name)
         click_next_to_blank(page)
-        assert panel(page, "moves") == "1"
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.panel-moves').textContent.trim() === '1'""", timeout=TIMEOUT)   # the panel follows the grid
         page.locator(".puzzle-widget").first.scroll_into_view_if_needed()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
@@ -224,6 +225,7 @@ def test_an_arrow_key_slides_a_tile(browser, voila_server):
         page.wait_for_function("""want => JSON.stringify([...document.querySelectorAll('.puzzle-widget')[0]
             .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim())) === JSON.stringify(want)""",
                                arg=want, timeout=20_000)
-        assert panel(page, "moves") == "1"
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.panel-moves').textContent.trim() === '1'""", timeout=TIMEOUT)
     finally:
         context.close()

@@ -1,0 +1,62 @@
+"""The notebooks' exercises: checked by id (answers out of sight), solutions in tagged cells of their own.
+
+* A solution lives in a markdown cell of its own, tagged ``solution`` and collapsed
+  (``jupyter.source_hidden``), so the lecture kit can strip solutions cell by cell.
+* Every check names a registered exercise of its notebook (``check("03.2", answer)``), and no
+  cell computes the expected value in plain sight.
+* Every registered exercise of a notebook is in it, and every core notebook asks the student to
+  write a function.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from puzzlelib.exercises import EXERCISES
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
+CHECK = re.compile(r"\bcheck\(\s*([^,)]*)")
+WRITES_A_FUNCTION = {"01", "02", "03", "05", "08"}
+
+
+def cells(path):
+    return nbformat.read(path, as_version=4).cells
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_solutions_are_cells_of_their_own_tagged_and_collapsed(path):
+    for i, cell in enumerate(cells(path)):
+        tags = cell.metadata.get("tags", [])
+        looks_like_solution = ("<summary>Solution" in cell.source or "Solution to exercise" in cell.source)
+        if "solution" in tags:
+            assert cell.cell_type == "markdown", f"{path.name} cell {i}: a solution cell must be markdown"
+            assert cell.source.lstrip().startswith(("**Solution to exercise", "<details>")), \
+                f"{path.name} cell {i}: a solution cell holds only the solution"
+            assert "### " not in cell.source, f"{path.name} cell {i}: a solution shares its cell with a heading"
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, \
+                f"{path.name} cell {i}: a solution cell is collapsed (jupyter.source_hidden)"
+        else:
+            assert not looks_like_solution, f"{path.name} cell {i}: solution text in a cell not tagged 'solution'"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_every_check_names_a_registered_exercise_of_its_notebook(path):
+    number = path.name[:2]
+    checked = []
+    for cell in cells(path):
+        if cell.cell_type != "code":
+            continue
+        for arg in CHECK.findall(cell.source):
+            match = re.fullmatch(r"""["'](\d\d\.\d+)["']""", arg.strip())
+            assert match, f"{path.name}: check({arg.strip()}, ...) must name an exercise id, e.g. check(\"{number}.1\", answer)"
+            checked.append(match.group(1))
+    registered = sorted(k for k in EXERCISES if k.startswith(number + ".") and k != "00.0")
+    checked = [k for k in checked if k != "00.0"]       # the checker demo in 00, not an exercise
+    assert sorted(set(checked)) == registered, f"{path.name}: checks {sorted(set(checked))}, registry {registered}"
+    if number in WRITES_A_FUNCTION:
+        assert any(EXERCISES[k].kind == "function" for k in checked), f"{path.name}: no write-a-function exercise"
