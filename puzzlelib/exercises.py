@@ -580,6 +580,14 @@ def key_of(tiles):
         key = key * base + tile
     return key
 ''',
+    "pack_word": '''\
+def pack_word(tiles):
+    """A board as one 64-bit word: tile of cell i at bit 4 + 4i, the blank's cell in the top 4 bits."""
+    word = tiles.index(0) << 60
+    for i, tile in enumerate(tiles):
+        word |= tile << (4 + 4 * i)
+    return word
+''',
     "rank_of": '''\
 def rank_of(tiles):
     """The Lehmer rank: for each position, the smaller tiles later on, times (k - 1 - i)!."""
@@ -967,6 +975,51 @@ def _rank_steps():
                     tip = _RANK_WRONG_FACTORIAL
                 _fail(call, got, "that is not its Lehmer rank", tip)
     return [_Step(run)]
+
+
+def _pack_steps():
+    from .search.frontier import pack
+
+    rng = random.Random(7)
+    cases = [(1, 0), (1, 2, 3, 0), (0, 1, 2, 3), (1, 2, 3, 4, 5, 0), (1, 2, 3, 4, 0, 5),
+             (8, 7, 6, 5, 4, 3, 2, 1, 0)]
+    for k in (9, 12, 14):
+        t = list(range(k))
+        rng.shuffle(t)
+        cases.append(tuple(t))
+
+    def run(fn):
+        for tiles in cases:
+            call = f"pack_word({tiles!r})"
+            got = _whole(call, _call(fn, (tiles,), call))
+            want = pack(tiles)
+            if got != want:
+                tip = None
+                if got == want & ~(15 << 60):
+                    tip = _PACK_NO_BLANK
+                elif got == sum(t << (4 * i) for i, t in enumerate(tiles)) | (tiles.index(0) << 60):
+                    tip = _PACK_NO_MOVE_BITS
+                _fail(call, got, "that is not its packed word", tip)
+    return [_Step(run)]
+
+
+_PACK_NO_BLANK = "the blank's cell goes in the top 4 bits (bits 60 to 63): add tiles.index(0) << 60."
+_PACK_NO_MOVE_BITS = "the low 4 bits are kept for the used-move bits: cell i's tile starts at bit 4 + 4 * i."
+
+
+_function_exercise(
+    id="07.4", title="Write pack_word(tiles): a board as one 64-bit word", level="core", minutes=15,
+    function="pack_word",
+    hint="start with the blank's cell shifted to bit 60; then for each cell i OR in its tile shifted to bit "
+         "4 + 4 * i. The low 4 bits stay 0: they are the used-move bits.",
+    why="pack_word gives exactly the engine's word on boards of 2 to 14 cells.",
+    steps=_pack_steps,
+    mistakes=(
+        Mistake(lambda: (lambda tiles: sum(t << (4 + 4 * i) for i, t in enumerate(tiles))), _PACK_NO_BLANK),
+        Mistake(lambda: (lambda tiles: sum(t << (4 * i) for i, t in enumerate(tiles)) | (tiles.index(0) << 60)),
+                _PACK_NO_MOVE_BITS),
+    ),
+)
 
 
 _RANK_FROM_ONE = "off by one: the tiles in sorted order have the smallest rank of all; where do ranks start?"

@@ -279,7 +279,7 @@ def test_the_registry_covers_every_exercise_of_notebooks_01_to_08():
         registered = [k for k in EXERCISES if k[:2] == notebook]
         assert checks >= 2 and len(registered) >= checks, (notebook, checks, registered)
     for notebook, wanted in {"01": "rank_of", "02": "bfs_path", "03": "solvable", "05": "make_puzzle",
-                             "08": "heuristic"}.items():
+                             "07": "pack_word", "08": "heuristic"}.items():
         assert any(e.function == wanted for k, e in EXERCISES.items() if k[:2] == notebook)
     assert {e.level for e in EXERCISES.values()} == set(LEVELS)
     assert {e.kind for e in EXERCISES.values()} == set(KINDS)
@@ -387,13 +387,20 @@ def make_puzzle(rows, cols, rng):
             return board
 
 
+def pack_word(tiles):
+    word = tiles.index(0) << 60
+    for i, tile in enumerate(tiles):
+        word |= tile << (4 + 4 * i)
+    return word
+
+
 def make_puzzle_as_tiles(rows, cols, rng):
     return list(make_puzzle(rows, cols, rng).tiles)
 
 
 REFERENCES = {"01.4": [key_of], "01.5": [rank_of], "02.4": [bfs_path], "03.4": [count_inversions],
               "03.5": [solvable], "05.5": [make_puzzle, make_puzzle_as_tiles],
-              "08.4": [manhattan, misplaced, linear_conflict], "08.5": [linear_conflict]}
+              "07.4": [pack_word], "08.4": [manhattan, misplaced, linear_conflict], "08.5": [linear_conflict]}
 
 
 def test_every_function_exercise_has_a_reference_here():
@@ -442,6 +449,13 @@ def assert_reports_input_not_output(exercise_id, out, call_text=None):
 
 
 WRONG = {
+    "07.4": [
+        (lambda tiles: sum(x << (4 + 4 * i) for i, x in enumerate(tiles)), "pack_word((1, 0))", "top 4 bits"),
+        (lambda tiles: sum(x << (4 * i) for i, x in enumerate(tiles)) | (tiles.index(0) << 60),
+         "pack_word((1, 0))", "used-move bits"),
+        (lambda tiles: 0 if len(tiles) > 12 else sum(x << (4 + 4 * i) for i, x in enumerate(tiles))
+         | (tiles.index(0) << 60), "pack_word((7, 12, 2, 10, 4, 11, 5, 3, 13, 9, 0, 6, 8, 1))", None),
+    ],
     "01.4": [
         (lambda tiles: key_of(tiles) + 1, "key_of((1, 0))", None),
         (lambda tiles: key_of(tiles) + 0 // (len(tiles) - 1), "key_of((0,))", "ZeroDivisionError"),
