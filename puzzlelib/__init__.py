@@ -10,7 +10,8 @@ each layer using only the ones above it:
    ``distance_counts``, ``farthest``, ``solve_optimal``;
 5. the state graph and pictures: ``state_graph``, ``draw_board``, ``draw_path``,
    ``draw_state_graph``;
-6. errors and notebook helpers: ``PuzzleError``, ``TooLargeError``, ``show_source``, ``check``.
+6. errors and notebook helpers: ``PuzzleError``, ``TooLargeError``, ``show_source``, and the exercise
+   checker ``check``/``hint``/``reveal`` (answers out of sight, see :mod:`puzzlelib.exercises`).
 
 Everything else is imported from the module that holds the idea: the
 subpackages ``puzzlelib.search`` (BFS, frontier search, heuristics, pattern
@@ -34,7 +35,8 @@ from .search.bfs import bfs_layers, distance_counts, distances, farthest, min_mo
 from .search.optimal import solve_optimal
 from .graph import state_graph
 from .draw import draw_board, draw_path, draw_state_graph
-from .notebook import check, show_source
+from .notebook import show_source
+from .exercises import check, hint, reveal
 
 __all__ = [
     "Board", "to_key", "from_key", "rank", "unrank",
@@ -42,5 +44,5 @@ __all__ = [
     "random_solvable", "scramble",
     "min_moves", "shortest_path", "bfs_layers", "distances", "distance_counts", "farthest", "solve_optimal",
     "state_graph", "draw_board", "draw_path", "draw_state_graph",
-    "PuzzleError", "TooLargeError", "show_source", "check",
+    "PuzzleError", "TooLargeError", "show_source", "check", "hint", "reveal",
 ]

@@ -1,4 +1,4 @@
-"""Small helpers for the notebooks: show a function's source, check an exercise answer."""
+"""Small helpers for the notebooks: show a function's source (exercise checks are in :mod:`puzzlelib.exercises`)."""
 
 from __future__ import annotations
 
@@ -39,23 +39,3 @@ def show_source(obj) -> None:
         display(md)
     else:
         print(source(obj), end="")
-
-
-def check(answer, expected, *, name: str = "answer") -> None:
-    """Compare an exercise answer with the expected value and say so in plain words.
-
-    It prints rather than returns, so a notebook cell shows only the message.
-
-    >>> check(3, 3)
-    correct
-    >>> check(4, 3, name="the key")
-    not yet: the key is 4, but it should be 3
-    >>> check(..., 3)
-    not yet: fill in answer (replace the ... with your answer)
-    """
-    if answer is ... or answer is None:
-        print(f"not yet: fill in {name} (replace the ... with your answer)")
-    elif answer == expected:
-        print("correct")
-    else:
-        print(f"not yet: {name} is {answer!r}, but it should be {expected!r}")
