@@ -150,6 +150,13 @@ def estimated_bfs_states(rows: int, cols: int, depth: int) -> float:
     return min(estimate, 10 ** min(300.0, log10_reachable(rows, cols)))
 
 
+def _positive_limit(limit) -> int:
+    limit = check_max_nodes(limit)
+    if limit is None:
+        raise TypeError("limit must be a positive whole number")
+    return limit
+
+
 def refuse_far(start: Board, goal: Board, limit: int, *, exhaust: bool = False) -> None:
     """Raise :class:`~puzzlelib.limits.TooLargeError` before a BFS that cannot finish within ``limit`` boards.
 
@@ -167,14 +174,13 @@ def refuse_far(start: Board, goal: Board, limit: int, *, exhaust: bool = False) 
     """
     start, goal = as_board(start, "start"), as_board(goal, "goal")
     same_shape(start, goal)
-    limit = check_max_nodes(limit)
-    if limit is None:
-        raise TypeError("limit must be a positive whole number")
+    if exhaust:       # the search may have to store the whole component
+        refuse_component(start, limit, "without the parity test, this search (use check_parity=True)")
+        return
+    limit = _positive_limit(limit)
     rows, cols = start.shape
     if log10_reachable(rows, cols) <= log10(limit):
         return
-    if exhaust:
-        refuse_component(start, limit, "without the parity test, this search (use check_parity=True)")
     depth = manhattan(start, goal)
     need = estimated_bfs_states(rows, cols, depth)
     if need > limit:
@@ -198,9 +204,7 @@ def refuse_component(start, limit: int, what: str = "the search") -> None:
     """
     if not isinstance(start, Board):
         raise TypeError(f"start must be a Board, got {type(start).__name__}")
-    limit = check_max_nodes(limit)
-    if limit is None:
-        raise TypeError("limit must be a positive whole number")
+    limit = _positive_limit(limit)
     rows, cols = start.shape
     if log10_reachable(rows, cols) <= log10(limit):
         return
