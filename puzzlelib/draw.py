@@ -16,10 +16,13 @@ def _plt():
     return plt
 
 
-def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsize: float | None = None):
+def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsize: float | None = None,
+               locked=()):
     """Draw ``board`` as coloured squares on a matplotlib axes and return the axes.
 
     ``highlight`` names tiles to draw in a stronger colour (say, the one just moved).
+    ``locked`` names *cells* (reading-order indices) to mark as locked: hatched,
+    with a thick black frame, so the mark does not rest on colour alone.
 
     >>> from puzzlelib import Board
     >>> ax = draw_board(Board.goal(3, 3), title="goal")
@@ -37,6 +40,7 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
     if ax is None:
         _, ax = plt.subplots(figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
     highlight = set(highlight)
+    locked = {int(i) for i in locked}
     if fontsize is None:
         fontsize = 14 if board.rows * board.cols < 100 else 11
     for r, row in enumerate(board.grid):
@@ -46,12 +50,17 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
                 ax.add_patch(patches.Rectangle((c, y), 1, 1, facecolor=palette.BLANK, edgecolor=palette.BLANK_EDGE))
                 continue
             moved = tile in highlight
+            held = r * board.cols + c in locked
             ax.add_patch(patches.FancyBboxPatch((c + 0.05, y + 0.05), 0.9, 0.9,
                                                 boxstyle="round,pad=0,rounding_size=0.12",
                                                 facecolor=palette.MOVED if moved else palette.TILE,
-                                                edgecolor=palette.TILE_EDGE, linewidth=2.5 if moved else 1))
+                                                edgecolor="black" if held else palette.TILE_EDGE,
+                                                linewidth=3.5 if held else 2.5 if moved else 1,
+                                                hatch="///" if held else None))
             ax.text(c + 0.5, y + 0.5, str(tile), ha="center", va="center", fontsize=fontsize,
-                    fontweight="bold", color=palette.MOVED_TEXT if moved else palette.TILE_TEXT)
+                    fontweight="bold", color=palette.MOVED_TEXT if moved else palette.TILE_TEXT,
+                    bbox=dict(boxstyle="round,pad=0.15", facecolor=palette.MOVED if moved else palette.TILE,
+                              edgecolor="none") if held else None)
     ax.set_xlim(0, board.cols)
     ax.set_ylim(0, board.rows)
     ax.set_aspect("equal")
@@ -222,7 +231,8 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     n = G.number_of_nodes()
     if node_size is None:
         node_size = 60 if n <= 50 else 8
-    nx.draw_networkx_edges(G, pos, ax=ax, alpha=0.35 if n <= 50 else 0.15, width=0.8)
+    nx.draw_networkx_edges(G, pos, ax=ax, edge_color="#444444", alpha=0.9 if n <= 50 else 0.25,
+                           width=1.5 if n <= 50 else 0.8)
     for component, color in COMPONENT_COLORS.items():
         nodes = [v for v, d in G.nodes(data=True) if d["component"] == component]
         if nodes:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import copy
 import math
 import numbers
+import os
 import random
 import re
 import signal
@@ -63,6 +64,14 @@ SECONDS_PER_CASE = 5.0
 """Time limit for one hidden test case of a function exercise (a group of many small calls gets twice this)."""
 
 _ID = re.compile(r"^\s*(\d{1,2})\.(\d{1,2})\s*$")
+
+NO_SOLUTIONS_FILE = ".no-solutions"
+"""A file of this name in the working folder (the student edition has one beside its notebooks),
+or the environment variable ``PUZZLELIB_NO_SOLUTIONS=1``, turns :func:`reveal` off."""
+
+
+def _solutions_withheld() -> bool:
+    return os.environ.get("PUZZLELIB_NO_SOLUTIONS", "") not in ("", "0") or os.path.exists(NO_SOLUTIONS_FILE)
 
 
 # --- the records --------------------------------------------------------------------------------
@@ -277,6 +286,8 @@ def _example(ex: Exercise, i: int):
 
 
 def _more(ex: Exercise) -> str:
+    if _solutions_withheld():
+        return f'(more help: hint("{ex.id}"))'
     return f'(more help: hint("{ex.id}"); to give up: reveal("{ex.id}"))'
 
 
@@ -330,13 +341,18 @@ def reveal(exercise_id: str):
     """Print the answer to an exercise, clearly labelled, and return it.
 
     For a function exercise it prints a reference implementation and returns
-    that function.
+    that function. In the student edition (a ``.no-solutions`` file beside the
+    notebooks, or ``PUZZLELIB_NO_SOLUTIONS=1``) it says so and returns None.
 
     >>> reveal("00.0")
     Revealing the answer to exercise 00.0: 4
     4
     """
     ex = EXERCISES[_id(exercise_id)]
+    if _solutions_withheld():
+        print(f"Exercise {ex.id} ({ex.title}): solutions are not part of this edition. "
+              f'Try hint("{ex.id}"), or ask your teacher.')
+        return None
     value = _expected(ex)
     if ex.kind == "value":
         value = copy.deepcopy(value)           # the caller may change it; the stored answer must not change
@@ -1552,12 +1568,12 @@ def _manhattan(board, goal=None):
 _register(
     id="05.1", title="Which goals can start5 reach?", level="core", minutes=5, kind="value",
     solution=lambda: _goals_reached(_STARTS_05["start5"]), normalize=_frozen_to_set,
-    hint="start5 is one swap away from the usual goal, so it is in the other class; which goals are in "
-         "that class? Answer with a set of goal names.",
-    why="one swap puts start5 in the other component from the usual goal and its class.",
+    hint="start5 is one swap away from the usual goal, so it is in the other group; which goals are in "
+         "that group? Answer with a set of goal names.",
+    why="one swap puts start5 in the other component from the usual goal and its group.",
     mistakes=(
         Mistake(lambda: set(_GOALS_05) - _goals_reached(_STARTS_05["start5"]),
-                "those are the goals of the other class: start5 is one swap away from the usual goal."),
+                "those are the goals of the other group: start5 is one swap away from the usual goal."),
         Mistake(lambda: set(_GOALS_05), "no board reaches both classes of goals."),
         Mistake(lambda: {_GOALS_05[name] for name in _goals_reached(_STARTS_05["start5"])},
                 "give the goals' names (the keys of goals), not the boards."),
@@ -1600,8 +1616,8 @@ _register(
         Mistake(lambda: _manhattan(_STARTS_05["start3"], _GOALS_05["downRight"])
                 + _blank_distance(_STARTS_05["start3"], _GOALS_05["downRight"]),
                 "leave the blank out: it is not a tile, and counting it overestimates."),
-        Mistake(lambda: _inversions(_STARTS_05["start3"]), "that is start3's inversion count, the remark's "
-                                                          "number; the bound adds up tile distances."),
+        Mistake(lambda: _inversions(_STARTS_05["start3"]), "that is start3's inversion count; the bound adds "
+                                                          "up how far each tile is from its goal cell."),
         Mistake(lambda: _misplaced(_STARTS_05["start3"]), "that counts the misplaced tiles; add up how far each "
                                                          "tile is from home instead."),
     ),

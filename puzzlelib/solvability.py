@@ -3,14 +3,16 @@
 Two equivalent rules decide it on every board with at least 2 rows and 2
 columns, for any goal:
 
-* **The width rule** (seeds 001 and 002). Count inversions in the goal's
-  order. On an odd width their parity never changes; on an even width the
-  parity of (inversions + the blank's row) never changes. A board can reach
-  the goal exactly when this number has the same parity as the goal's.
-* **The permutation rule** (the swap count of a German 15-puzzle notebook). Every move swaps the blank with a
-  tile, a transposition, and moves the blank one cell. So the parity of
-  (the permutation from goal to board, blank included) + (the blank's
-  taxicab distance to its goal cell) never changes, and is even at the goal.
+* **The width rule** (an English 8-puzzle tutorial, a Chinese article on
+  the m x n puzzle). Count inversions in the goal's order. On an odd width
+  their parity never changes; on an even width the parity of (inversions +
+  the blank's row) never changes. A board can reach the goal exactly when
+  this number has the same parity as the goal's.
+* **The permutation rule** (the swap count of a German 15-puzzle notebook).
+  Every move swaps the blank with a tile, a transposition, and moves the
+  blank one cell. So the parity of (the permutation from goal to board,
+  blank included) + (the blank's taxicab distance to its goal cell) never
+  changes, and is even at the goal.
 
 On a board with one row or one column no tile can pass another, so the
 order of the tiles is all that matters.

@@ -78,3 +78,31 @@ def test_bad_input():
         constructive_moves(Board.goal(2, 3), Board.goal(3, 2))
     with pytest.raises(ValueError, match="start: ragged rows"):
         constructive_moves([[1, 2], [0]])
+
+
+def test_route_tile_is_lemma_1_on_every_stage_of_the_solver():
+    rng = random.Random(5)
+    for rows, cols in [(3, 3), (3, 4), (4, 4), (5, 3)]:
+        for _ in range(30):
+            r, c = rng.randrange(rows - 2), rng.randrange(cols - 1)
+            locked = set(range(r * cols + c))
+            tiles = list(random_board(rows, cols, seed=rng).tiles)
+            hole, spot = tiles.index(0), rng.randrange(r * cols + c, rows * cols)
+            tiles[hole], tiles[spot] = tiles[spot], tiles[hole]
+            board = Board.from_tiles(tiles, rows, cols)
+            tile = rng.choice([t for i, t in enumerate(tiles) if i not in locked and t != 0])
+            target = rng.choice([i for i in range(rows * cols) if i not in locked])
+            work = WorkingBoard(board)
+            work.route_tile(tile, target, locked)
+            assert work.tiles[target] == tile and all(work.tiles[i] == tiles[i] for i in locked)
+            assert replay(board, work.slid).tiles == tuple(work.tiles)
+
+
+def test_the_trap_of_lemma_2_and_its_12_move_way_out():
+    trap = Board([[2, 1], [0, 3], [4, 5]])
+    assert not WorkingBoard(trap).place(2, 3, {1})
+    work = WorkingBoard(trap)
+    work.place_two(1, 1, 2, 3, set())
+    assert len(work.slid) == 12 and work.tiles[1] == 1 and work.tiles[3] == 2
+    with pytest.raises(ValueError, match="cannot be reached"):
+        WorkingBoard(Board([[1, 2, 0]])).blank_route(0, {1})

@@ -90,13 +90,10 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
              max_nodes: int | None = None) -> list[Board] | None:
     """Breadth-first search with parent pointers: a shortest path from ``start`` to ``goal``, or None.
 
-    The queue holds boards in the order they were found, so every board is
-    reached first along a shortest route; ``parent`` remembers where each
-    came from, and walking it back from the goal gives the path. With
-    ``check_parity`` an unreachable goal is answered at once; without it the
-    search exhausts the start's component first. ``max_nodes`` caps the
-    boards stored (by default, as many as fit the memory budget).
-    :func:`min_moves` and :func:`shortest_path` are this function.
+    ``parent`` remembers where each board was found from; walking it back
+    from the goal gives the path. ``check_parity`` answers an unreachable
+    goal at once (without it the search exhausts the start's component);
+    ``max_nodes`` caps the boards stored. :func:`min_moves` is this function.
 
     >>> [b.tiles for b in bfs_path(Board([[1, 2, 3], [0, 4, 5]]))]
     [(1, 2, 3, 0, 4, 5), (1, 2, 3, 4, 0, 5), (1, 2, 3, 4, 5, 0)]
@@ -394,10 +391,9 @@ class KeyedResult:
 
 
 def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
-    """BFS over base-(mn) keys: fewest moves, or None after exhausting the component.
+    """BFS over base-(mn) keys, with a table of the blank's moves: fewest moves, or None.
 
-    Unlike :func:`~puzzlelib.search.bfs.min_moves` it never consults the parity
-    rule, so on an unsolvable board it visits every board it can reach.
+    It skips the parity test, so on an unsolvable board it stores every key it can reach.
 
     >>> keyed_bfs(Board([[1, 2, 3], [4, 0, 5]]))
     KeyedResult(moves=1, visited=3)
@@ -408,29 +404,25 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
     base = board.rows * board.cols
     limit = check_max_nodes(max_nodes, state_limit(base))
     refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
-    moves = moves_table(board.rows, board.cols)
+    moves = moves_table(board.rows, board.cols)      # moves[cell]: the cells the blank can swap with
+    powers = [base ** p for p in reversed(range(base))]
     start, target = to_key(board), to_key(goal)
     if start == target:
         return KeyedResult(0, 1)
-    dist = {start: 0}
+    dist = {start: 0}                                # key -> fewest moves from the start
     queue = deque([start])
     while queue:
         state = queue.popleft()
-        digits = []
-        s = state
-        for _ in range(base):
-            s, d = divmod(s, base)
-            digits.append(d)
-        digits.reverse()
+        digits = [state // p % base for p in powers]     # the key's digits: the tiles, cell by cell
         zero = digits.index(0)
         for new_pos in moves[zero]:
             temp = digits.copy()
             temp[zero], temp[new_pos] = temp[new_pos], temp[zero]
             key = 0
-            for d in temp:
+            for d in temp:                           # re-encode, digit by digit
                 key = key * base + d
             if key not in dist:
-                if key == target:
+                if key == target:                    # the goal test, as soon as it is generated
                     return KeyedResult(dist[state] + 1, len(dist))
                 dist[key] = dist[state] + 1
                 queue.append(key)

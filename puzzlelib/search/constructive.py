@@ -1,23 +1,27 @@
 """A constructive solver: the proof that every board passing the parity test can be solved.
 
-A Chinese article on the m x n puzzle sketches the plan; this module carries it out for every
-m x n board with m, n >= 2 and any goal:
+Notebook 04 proves, lemma by lemma, that this plan works for every m x n board
+with m, n >= 2 and any goal; the code follows the proof:
 
 1. **Park the goal's blank in the bottom-right corner.** Walk the goal's
    blank down, then right, to the corner; call the result the *working
    goal*. Solving to it and then walking the blank back solves the real goal.
 2. **Rows.** While more than two rows are unsolved, fill the top one left to
-   right. The last two cells of a row need a trick: put the last tile's
-   partner in the corner, the last tile under it, then turn both into place.
+   right (Lemma 1: a tile can be routed through free cells that have no cut
+   cell). The last two cells of a row need a trick (Lemma 2): hold the first
+   tile in the row's last cell, its partner under it, then turn both in.
 3. **Columns.** With two rows left, fill them column by column, left to
    right, with the same trick turned on its side.
-4. **The last 2 x 2.** Turn its three tiles round the 2 x 2 cycle until they
-   match. They always do after at most two turns when the board passes the
-   parity test: the only thing the rule has not fixed by then is a rotation.
+4. **The last 2 x 2.** Turn its three tiles round the 2 x 2 cycle (Lemma 3:
+   one turn is a 3-cycle). When the board passes the parity test the three
+   tiles are an even permutation away from home, a rotation, so at most two
+   turns finish (Lemma 4).
 
-Each tile is moved by a breadth-first search over (tile cell, blank cell)
-pairs inside the cells not yet locked, so the solver never has to guess.
-The paths are long, not shortest: the point is that they always exist.
+:meth:`WorkingBoard.route_tile` is Lemma 1's procedure as written in the
+proof; the solver itself moves tiles with :meth:`WorkingBoard.place` and
+:meth:`WorkingBoard.place_two`, breadth-first searches that find a shortest
+way whenever one exists (the lemmas say one does). The paths are long, not
+shortest: the point is that they always exist.
 """
 
 from __future__ import annotations
@@ -59,10 +63,14 @@ class WorkingBoard:
         for j in cells:
             self.move_blank_to(j)
 
-    def blank_route(self, target: int, locked: set[int]) -> list[int]:
-        """Cells the blank steps through to reach ``target`` without entering ``locked``."""
-        parent = {self.blank: None}
-        queue = deque([self.blank])
+    def free_route(self, start: int, target: int, locked: set[int]) -> list[int]:
+        """Cells of a shortest walk from ``start`` to ``target`` (``start`` left out) avoiding ``locked``.
+
+        >>> WorkingBoard(Board.goal(2, 3)).free_route(0, 2, locked={1})
+        [3, 4, 5, 2]
+        """
+        parent = {start: None}
+        queue = deque([start])
         while queue:
             i = queue.popleft()
             if i == target:
@@ -72,13 +80,34 @@ class WorkingBoard:
                     parent[j] = i
                     queue.append(j)
         if target not in parent:
-            raise AssertionError(f"blank cannot reach cell {target}: a bug in the solver")
+            raise ValueError(f"cell {target} cannot be reached from cell {start} without entering {sorted(locked)}")
         route = []
         i = target
-        while i != self.blank:
+        while i != start:
             route.append(i)
             i = parent[i]
         return route[::-1]
+
+    def blank_route(self, target: int, locked: set[int]) -> list[int]:
+        """Cells the blank steps through to reach ``target`` without entering ``locked``."""
+        return self.free_route(self.blank, target, locked)
+
+    def route_tile(self, tile: int, target: int, locked: set[int]) -> None:
+        """Lemma 1 as a procedure: push ``tile`` to ``target`` along a route of free cells.
+
+        Before each step the blank walks to the route's next cell without
+        entering the tile's cell or ``locked``; then the tile slides into it.
+        If the free cells have no cut cell, that walk always exists.
+
+        >>> work = WorkingBoard(Board([[4, 1, 2], [5, 0, 3]]))
+        >>> work.route_tile(1, 0, locked=set()); work.tiles[0]
+        1
+        """
+        cell = self.tiles.index(tile)
+        for step in self.free_route(cell, target, locked):
+            self.walk_blank(self.blank_route(step, locked | {cell}))
+            self.move_blank_to(cell)          # the tile slides into the blank's cell, `step`
+            cell = step
 
     def place(self, tile: int, target: int, locked: set[int]) -> bool:
         """Bring ``tile`` to cell ``target``, moving only through cells not in ``locked``.
@@ -116,7 +145,7 @@ class WorkingBoard:
 
         Slower than :meth:`place` (the state space is cubic, not square), so it
         is only used where placing one tile at a time gets stuck: when the
-        second tile sits in the corner cell the first one must pass.
+        second tile is shut in the cell the first one belongs in (Lemma 2's trap).
         """
         start = (self.tiles.index(a), self.tiles.index(b), self.blank)
         parent = {start: None}
@@ -136,7 +165,7 @@ class WorkingBoard:
                     parent[nxt] = state
                     queue.append(nxt)
         if found is None:
-            raise AssertionError(f"tiles {a} and {b} cannot reach their cells: a bug in the solver")
+            raise ValueError(f"tiles {a} and {b} cannot reach cells {target_a} and {target_b} together")
         self._walk_back(found, parent, 2)
 
     def _walk_back(self, found, parent, blank_slot: int) -> None:
@@ -223,8 +252,8 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
     locked: set[int] = set()
 
     def settle(cell: int) -> None:
-        if not work.place(parked.tiles[cell], cell, locked):
-            raise AssertionError(f"cell {cell} cannot be filled: a bug in the solver")
+        if not work.place(parked.tiles[cell], cell, locked):   # never: Lemma 1, the free cells have no cut cell
+            raise AssertionError(f"cell {cell} cannot be filled, against Lemma 1")
         locked.add(cell)
 
     def pair(first: int, second: int, hold_first: int, hold_second: int, corner: int) -> None:
@@ -233,7 +262,8 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
         if work.tiles[first] == a and work.tiles[second] == b:
             locked.update((first, second))
             return
-        work.place(a, hold_first, locked)
+        if not work.place(a, hold_first, locked):                # never: Lemma 1 again
+            raise AssertionError(f"tile {a} cannot reach cell {hold_first}, against Lemma 1")
         locked.add(hold_first)
         if not work.place(b, hold_second, locked):
             # b is shut in the corner cell behind a: fall back to moving both at once
@@ -270,8 +300,8 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
         if tuple(work.tiles) == parked.tiles:
             break
         work.walk_blank(cycle)
-    if tuple(work.tiles) != parked.tiles:
-        raise AssertionError("the last 2 x 2 did not come out: a bug in the solver")
+    if tuple(work.tiles) != parked.tiles:                      # never: Lemmas 3 and 4
+        raise AssertionError("the last 2 x 2 did not come out, against Lemmas 3 and 4")
     mark("last 2 x 2")
     work.walk_blank(walk_back)
     mark("goal reached")

@@ -233,22 +233,13 @@ def effective_branching(nodes: float, depth: int) -> float:
 
 
 def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[int], int]:
-    """The IDA* loop on tile tuples with any heuristic ``h(tiles)``: (the blank's cells along the path, nodes).
-
-    Depth-first search below a bound on ``f = g + h``; when it fails, the
-    bound rises to the smallest ``f`` that went over, and the search starts
-    again. The first path found is a shortest one when ``h`` never
-    overestimates. ``table`` is the neighbour table
-    (:func:`~puzzlelib.board.neighbor_table`); ``limit`` caps the nodes
-    expanded. :func:`ida_star` calls this, or :func:`ida_search_tables` for
-    heuristics that compile to tables.
+    """The IDA* loop for any heuristic ``h(tiles)``: (the blank's cells along a shortest path, nodes expanded).
 
     >>> h = compile_heuristic(manhattan, Board.goal(2, 3))
     >>> ida_search((4, 1, 2, 5, 0, 3), Board.goal(2, 3).tiles, h.value, neighbor_table(2, 3), 10**6)
     ([4, 3, 0, 1, 2, 5], 5)
     """
-    path = [start.index(0)]
-    nodes = 0
+    path, nodes = [start.index(0)], 0      # table: each cell's neighbours; limit: the most nodes to expand
 
     def search(state: tuple, g: int, bound: int, prev: int) -> int:
         """Return -1 when the goal is found below ``state``, else the smallest f over the bound."""
@@ -261,8 +252,7 @@ def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[in
         nodes += 1
         if nodes > limit:
             raise _over_budget(limit, "IDA*")
-        smallest = sys.maxsize
-        i = path[-1]
+        smallest, i = sys.maxsize, path[-1]           # i: the blank's cell
         for j in table[i]:
             if j == prev:
                 continue  # never undo the last move
@@ -276,8 +266,8 @@ def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[in
             smallest = min(smallest, t)
         return smallest
 
-    bound = h(start)
-    while True:
+    bound = h(start)                  # the first bound: the heuristic's estimate for the start
+    while True:                       # one depth-first search per bound, until the goal is found
         t = search(start, 0, bound, -1)
         if t < 0:
             return path, nodes

@@ -1,0 +1,138 @@
+"""The lessons read on their own: no source-text labels, short notebooks, short listings, legible figures.
+
+* The main path (00-08) never names the source texts by their labels ("seed 000" ... "seed 003");
+  a reader never saw them. Random seeds ("seed=3", "seed 7") are fine.
+* Notebooks 00-05 together hold at most 11,000 words of prose (markdown, solutions included).
+* Every ``show_source`` listing is 40 lines or fewer.
+* Every figure a notebook draws has text of 11 pt or more (read from the matplotlib artists
+  while the notebook runs).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from test_api import _code_cells, _resolve
+
+ROOT = Path(__file__).resolve().parent.parent
+MAIN_PATH = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
+CORE = [p for p in MAIN_PATH if p.name[:2] <= "05"]
+WORD_LIMIT = 11_000
+LISTING_LIMIT = 40
+SMALLEST_FONT = 11
+SOURCE_LABEL = re.compile(r"\bseed[\s_-]*00[0-3]\b|\bseed00[0-3]\b", re.IGNORECASE)
+WORD = re.compile(r"[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*")
+
+
+def words(path: Path) -> int:
+    """Words of prose in a notebook: every markdown cell, with URLs and HTML tags left out."""
+    nb = nbformat.read(path, as_version=4)
+    total = 0
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            text = re.sub(r"\]\([^)]*\)|<[^>]+>|https?://\S+", " ", cell.source)
+            total += len(WORD.findall(text))
+    return total
+
+
+@pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
+def test_main_path_never_names_the_source_texts_by_label(path):
+    nb = nbformat.read(path, as_version=4)
+    for i, cell in enumerate(nb.cells):
+        found = SOURCE_LABEL.findall(cell.source)
+        assert not found, f"{path.name} cell {i} says {found[0]!r}: name a text by what it is, or move this to 09"
+
+
+def test_words_counts_what_a_reader_reads(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("A board's [key](01_states.ipynb) is <b>one</b> number: see https://x.org/y."),
+        nbformat.v4.new_code_cell("not = prose + at_all"),
+    ])
+    path = tmp_path / "n.ipynb"
+    nbformat.write(nb, path)
+    assert words(path) == 7          # A, board's, key, is, one, number, see: not the link target, tags or URL
+
+
+def test_the_core_notebooks_are_short():
+    counts = {p.name: words(p) for p in CORE}
+    assert len(counts) == 6, counts
+    assert sum(counts.values()) <= WORD_LIMIT, f"00-05 have {sum(counts.values())} words (limit {WORD_LIMIT}): {counts}"
+
+
+def _shown(path: Path):
+    """(expression, object) for every show_source call in a notebook, resolved as test_api does."""
+    bound, shown = {}, []
+    for source in _code_cells(path):
+        tree = compile(source, str(path), "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelib"):
+                for alias in node.names:
+                    bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("puzzlelib"):
+                        bound[alias.asname or alias.name.split(".")[0]] = alias.asname and alias.name or "puzzlelib"
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "show_source":
+                shown.append(ast.unparse(node.args[0]))
+    for expr in shown:
+        head, *rest = expr.split(".")
+        yield expr, _resolve(".".join([bound[head], *rest]))
+
+
+@pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
+def test_every_listing_is_40_lines_or_fewer(path):
+    from puzzlelib.notebook import source
+
+    for expr, obj in _shown(path):
+        lines = source(obj).rstrip("\n").splitlines()
+        assert len(lines) <= LISTING_LIMIT, (
+            f"{path.name}: show_source({expr}) is {len(lines)} lines; show a shorter function, "
+            f"or link to the file with a summary")
+
+
+def test_the_listing_limit_can_fail():
+    from puzzlelib.search.informed import ida_search_tables   # a long engine, linked rather than shown
+
+    assert len(inspect.getsource(ida_search_tables).splitlines()) > LISTING_LIMIT
+
+
+# Run inside each notebook's kernel before its first cell: every figure that is rendered is
+# checked, and the small texts are collected in a list the test reads back at the end.
+_FONT_PROBE = f"""
+import matplotlib
+from matplotlib.backend_bases import FigureCanvasBase as _Canvas
+from matplotlib.text import Text as _Text
+_small_text = []
+_print_figure = _Canvas.print_figure
+def _probe(self, *args, **kwargs):
+    fig = self.figure
+    fig.canvas.draw()
+    for t in fig.findobj(_Text):
+        if t.get_visible() and t.get_text().strip() and t.get_fontsize() < {SMALLEST_FONT}:
+            title = fig.axes[0].get_title() if fig.axes else ''
+            _small_text.append((round(t.get_fontsize(), 1), t.get_text()[:30], title[:40]))
+    return _print_figure(self, *args, **kwargs)
+_Canvas.print_figure = _probe
+"""
+
+
+@pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
+def test_every_figure_has_text_of_11_points_or_more(path):
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    if not any("draw" in c.source or "plt." in c.source for c in nb.cells if c.cell_type == "code"):
+        pytest.skip("no figures")
+    nb.cells.insert(0, nbformat.v4.new_code_cell(_FONT_PROBE))
+    nb.cells.append(nbformat.v4.new_code_cell("print(repr(_small_text))"))
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    out = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    small = ast.literal_eval(out.strip())
+    assert not small, f"{path.name}: text under {SMALLEST_FONT} pt (size, text, figure title): {small[:8]}"
