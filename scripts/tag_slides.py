@@ -1,0 +1,196 @@
+"""Give every cell of every notebook a slide type, so a notebook is also a slide deck.
+
+Usage: python scripts/tag_slides.py [--tag-checks] [NOTEBOOK ...]   (default: notebooks/*.ipynb)
+
+Sets ``metadata.slideshow.slide_type`` on EVERY cell (JupyterLab's "Render as slides",
+jupyterlab-rise, and nbconvert's SlidesExporter all read it):
+
+* a markdown cell starting with ``# `` or ``## ``   -> "slide"    (a new slide)
+* a markdown cell starting with ``### ``           -> "subslide" (a new slide below it)
+* a cell tagged ``check`` (assert-only) or ``solution`` -> "skip" (not shown)
+* a short markdown cell right after a code cell (the finding that follows a result)
+                                                  -> "fragment" (appears on the next key press)
+* everything else                                 -> "-" (continues the current slide; a code cell
+                                                     right after its explanation stays with it)
+
+It also sets the notebook-level ``metadata.rise.scroll = true`` (if ``rise.scroll`` is not set
+already), so a long slide scrolls in jupyterlab-rise instead of being cut off.
+
+``--tag-checks`` also adds the tag ``check`` to every assert-only code cell (see
+:func:`is_assert_only`); without it the script changes no tags. Every other key of the cell
+and notebook metadata, and every tag, is kept. The result is deterministic and idempotent:
+running it twice changes nothing the second time, and a notebook that is already up to date
+is not rewritten. Files are written as nbformat does (indent=1, ensure_ascii=False, a trailing
+newline); outputs are never added or changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SLIDE_TYPES = ("slide", "subslide", "fragment", "-", "skip", "notes")
+SKIP_TAGS = ("check", "solution")
+FRAGMENT_MAX_CHARS = 300            # a markdown cell this short after a code cell is a "finding" fragment
+
+# Calls that show something: printing, rich display, the source viewer, plotting and drawing.
+DISPLAY_CALLS = {"print", "display", "show_source", "show", "imshow", "plot", "bar", "barh", "hist",
+                 "scatter", "subplots", "figure", "savefig", "HTML", "Markdown", "Image"}
+DISPLAY_PREFIXES = ("draw_", "plot_", "show_")
+DISPLAY_MODULES = {"plt", "pyplot", "ax", "axes", "fig", "sns"}
+ALLOWED = (ast.Assert, ast.Import, ast.ImportFrom, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Pass)
+BLOCKS = (ast.For, ast.While, ast.If, ast.With, ast.Try)
+
+
+def _source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def _call_name(call: ast.Call) -> tuple[str, str]:
+    """(root name, last name) of a call: plt.subplots -> ("plt", "subplots"), print -> ("print", "print")."""
+    f, last = call.func, ""
+    while isinstance(f, (ast.Attribute, ast.Call, ast.Subscript)):
+        if isinstance(f, ast.Attribute) and not last:
+            last = f.attr
+        f = f.value if isinstance(f, (ast.Attribute, ast.Subscript)) else f.func
+    root = f.id if isinstance(f, ast.Name) else ""
+    return root, last or root
+
+
+def _shows_something(call: ast.Call) -> bool:
+    root, last = _call_name(call)
+    return (last in DISPLAY_CALLS or last.startswith(DISPLAY_PREFIXES) or root in DISPLAY_MODULES
+            or root in DISPLAY_CALLS or root.startswith(DISPLAY_PREFIXES))
+
+
+def _only_allowed(statements) -> bool:
+    for node in statements:
+        if isinstance(node, ALLOWED):
+            continue
+        if isinstance(node, BLOCKS):
+            parts = [node.body, getattr(node, "orelse", []), getattr(node, "finalbody", [])]
+            parts += [h.body for h in getattr(node, "handlers", [])]
+            if all(_only_allowed(p) for p in parts):
+                continue
+        return False
+    return True
+
+
+def is_assert_only(source: str) -> bool:
+    """True for a code cell that only checks: it asserts and shows nothing.
+
+    Precisely, the cell's source parses as Python (no IPython magics) and
+
+    1. its syntax tree contains at least one ``assert`` statement;
+    2. every statement, at the top level and inside ``for``/``while``/``if``/``with``/``try``
+       blocks, is an ``assert``, an import, an assignment (``=``, ``+=``, annotated) or
+       ``pass``: no bare expression (whose value Jupyter would display, or a call made for its
+       effect), no ``def``/``class`` (a cell that defines something teaches it);
+    3. no call anywhere in it shows something: ``print``, ``display``, ``show_source``,
+       ``plt.*`` / ``ax.*`` / ``fig.*``, ``draw_*``, ``plot_*``, ``show*``, ``subplots``...
+
+    >>> is_assert_only("x = 2 + 2\\nassert x == 4")
+    True
+    >>> is_assert_only("for n in range(3):\\n    assert n < 3")
+    True
+    >>> is_assert_only("x = 4\\nassert x == 4\\nx")            # the last line displays x
+    False
+    >>> is_assert_only("print(4)\\nassert True")
+    False
+    >>> is_assert_only("fig, ax = plt.subplots()\\nassert ax")
+    False
+    >>> is_assert_only("x = 4")                               # no assert: not a check
+    False
+    >>> is_assert_only("%time assert True")
+    False
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    if not any(isinstance(node, ast.Assert) for node in ast.walk(tree)):
+        return False
+    if not _only_allowed(tree.body):
+        return False
+    return not any(isinstance(node, ast.Call) and _shows_something(node) for node in ast.walk(tree))
+
+
+def slide_type(cell: dict, previous: dict | None) -> str:
+    """The slide type of ``cell``, given the cell before it (None for the first cell)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    if any(tag in tags for tag in SKIP_TAGS):
+        return "skip"
+    if cell.get("cell_type") == "markdown":
+        text = _source(cell).lstrip()
+        if text.startswith(("# ", "## ")):
+            return "slide"
+        if text.startswith("### "):
+            return "subslide"
+        if (previous is not None and previous.get("cell_type") == "code"
+                and len(text) <= FRAGMENT_MAX_CHARS and "\n#" not in text):
+            return "fragment"
+    return "-"
+
+
+def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
+    """Set the slide type of every cell of ``nb`` (a notebook as plain JSON data) in place; return it."""
+    cells = nb.get("cells", [])
+    for i, cell in enumerate(cells):
+        meta = cell.setdefault("metadata", {})
+        if tag_checks and cell.get("cell_type") == "code" and is_assert_only(_source(cell)):
+            tags = meta.setdefault("tags", [])
+            if "check" not in tags:
+                tags.append("check")
+        # the previous *shown* cell decides "fragment": skipped cells do not count
+        previous = next((c for c in reversed(cells[:i])
+                         if c.get("metadata", {}).get("slideshow", {}).get("slide_type") != "skip"), None)
+        slideshow = meta.get("slideshow")
+        if not isinstance(slideshow, dict):
+            slideshow = meta["slideshow"] = {}
+        slideshow["slide_type"] = slide_type(cell, previous)
+    rise = nb.setdefault("metadata", {}).setdefault("rise", {})
+    rise.setdefault("scroll", True)
+    return nb
+
+
+def dumps(nb: dict) -> str:
+    """The notebook as nbformat writes it: indent=1, non-ASCII kept, sorted keys, a trailing newline."""
+    return json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def tag_file(path: Path, tag_checks: bool = False) -> bool:
+    """Tag one notebook file; return True if it changed."""
+    before = path.read_text(encoding="utf-8")
+    after = dumps(tag_notebook(json.loads(before), tag_checks))
+    if after == before:
+        return False
+    path.write_text(after, encoding="utf-8")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("--tag-checks", action="store_true",
+                        help="also tag every assert-only code cell 'check' (and so skip it)")
+    args = parser.parse_args(argv)
+    paths = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    for path in paths:
+        changed = tag_file(path, args.tag_checks)
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        counts = {}
+        for cell in nb["cells"]:
+            t = cell["metadata"]["slideshow"]["slide_type"]
+            counts[t] = counts.get(t, 0) + 1
+        summary = ", ".join(f"{counts[t]} {t}" for t in SLIDE_TYPES if t in counts)
+        print(f"{path.name}: {'tagged' if changed else 'unchanged'} ({summary})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
