@@ -1,0 +1,47 @@
+"""The lecturer's guide: three plans of 90 minutes, built from notebooks and exercises that exist."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import puzzlelib
+from puzzlelib.exercises import EXERCISES
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "docs" / "lecturers_guide.md"
+
+
+def plans():
+    """{lecture title: its markdown} for each '## Lecture' section."""
+    parts = re.split(r"^## ", GUIDE.read_text(encoding="utf-8"), flags=re.M)
+    return {p.splitlines()[0]: p for p in parts if p.startswith("Lecture")}
+
+
+def test_three_plans_of_90_minutes_each():
+    found = plans()
+    assert len(found) == 3, list(found)
+    for title, text in found.items():
+        minutes = [int(m) for m in re.findall(r"^\|\s*(\d+)\s*\|", text, flags=re.M)]
+        assert len(minutes) >= 4, f"{title}: no timed parts"
+        assert sum(minutes) == 90, f"{title}: the parts add up to {sum(minutes)} minutes"
+        for needed in ("Questions to ask the room", "Misconceptions to expect", "Homework", "run live"):
+            assert needed in text, f"{title} has no {needed!r}"
+        questions = re.findall(r"^\d\. ", text.split("Questions to ask the room")[1].split("Misconceptions")[0], re.M)
+        assert len(questions) == 2, f"{title}: {len(questions)} questions for the room"
+        homework = re.findall(r"`(\d\d\.\d)`", text.split("Homework")[-1])
+        assert homework, f"{title}: no homework"
+
+
+def test_every_exercise_notebook_and_function_named_exists():
+    text = GUIDE.read_text(encoding="utf-8")
+    for ex in re.findall(r"`(\d\d\.\d)`", text):
+        assert ex in EXERCISES, f"the guide names exercise {ex}, which is not registered"
+    links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
+    assert len(links) >= 9
+    for link in links:
+        assert (GUIDE.parent / link).resolve().exists(), f"the guide links to missing {link}"
+    for name in re.findall(r"`([a-z_]+)\(", text):
+        if name not in {"check", "show_source", "graph_search", "key_of", "rank_of", "bfs_path",
+                        "count_inversions", "solvable", "make_puzzle", "heuristic", "stronger"}:
+            assert hasattr(puzzlelib, name), f"the guide runs {name}(), which puzzlelib does not export"
