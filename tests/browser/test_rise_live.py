@@ -1,0 +1,63 @@
+"""Live slides in JupyterLab (jupyterlab-rise): the deck opens from the notebook and runs cells.
+
+What a lecturer sees at 1280 x 720: the slideshow button opens the notebook as reveal.js slides in a
+new tab, the first slide shows the title, and a code cell runs on the slide. The player's widgets do
+not render there: with ipywidgets 8 the RISE page shows the widget's text repr instead (open upstream
+bugs jupyterlab-contrib/rise#119 and #126). That part is an xfail(strict): when a release fixes it,
+the test fails and the README and the lecturer's guide must drop their warning.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "build" / "screenshots"
+TIMEOUT = 60_000  # ms
+pytest.importorskip("jupyterlab_rise", reason="jupyterlab-rise is not installed (make setup installs it)")
+
+
+@pytest.fixture(scope="module")
+def rise_page(browser, lab_server):
+    base, token = lab_server
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
+    page.wait_for_function("""() => {
+        const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+        const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+        return k && k.status === 'idle'; }""", timeout=TIMEOUT)
+    with context.expect_page(timeout=TIMEOUT) as opened:
+        page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
+    slides = opened.value
+    slides.wait_for_selector(".reveal section.present", timeout=TIMEOUT)
+    slides.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator')"
+                             "?.getAttribute('data-status') === 'idle'", timeout=TIMEOUT)
+    slides.locator(".jp-CodeCell .jp-InputArea-editor").first.click()
+    slides.keyboard.press("Control+Enter")                      # run the cell, stay on the slide
+    slides.wait_for_function("() => document.querySelector('.jp-CodeCell .jp-OutputArea-output') !== null",
+                             timeout=TIMEOUT)
+    slides.wait_for_timeout(3000)                               # time for a widget view to appear
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    slides.screenshot(path=str(SHOTS / "rise_live_06.png"))
+    yield slides
+    context.close()
+
+
+def test_the_live_deck_opens_on_the_title_and_runs_a_cell(rise_page):
+    assert "/rise/06_play.ipynb" in rise_page.url
+    title = rise_page.locator(".reveal section.present h1").first
+    assert title.is_visible() and "Play" in title.inner_text()
+    prompt = rise_page.locator(".jp-CodeCell .jp-InputPrompt").first.inner_text()
+    # "[n]:" once it ran (n depends on what the shared kernel ran before), "[ ]:" if it did not
+    assert re.search(r"\[\d+\]", prompt), f"the first code cell did not run on the slide (prompt {prompt!r})"
+
+
+@pytest.mark.xfail(strict=True, reason="ipywidgets 8 widgets do not render in jupyterlab-rise "
+                                       "(jupyterlab-contrib/rise#119, #126); use make app for the player")
+def test_the_player_renders_on_the_live_slide(rise_page):
+    buttons = rise_page.locator(".reveal section.present .widget-button")
+    assert buttons.count() > 0 and buttons.first.is_visible()
