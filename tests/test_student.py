@@ -1,0 +1,102 @@
+"""The student edition (``make student``): no solutions, no outputs, placeholders kept, and it runs as handed out.
+
+Each student notebook is executed top to bottom with every placeholder left in place: the checks
+must answer "not answered yet" / "not yet", never raise and never say "correct". In the edition's
+notebooks folder, reveal() says that solutions are not part of it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from puzzlelib import exercises
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+PLACEHOLDER = re.compile(r"=\s*\.\.\.|^\s*\.\.\.\s*(#.*)?$", flags=re.M)
+CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d\d\.\d+)["']""")
+
+_spec = importlib.util.spec_from_file_location("build_student", ROOT / "scripts" / "build_student.py")
+build_student = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_student)
+
+
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory):
+    out = tmp_path_factory.mktemp("student") / "student"
+    assert build_student.main(["--out", str(out)]) == 0
+    return out
+
+
+def student(edition: Path, path: Path):
+    return nbformat.read(edition / "notebooks" / path.name, as_version=4)
+
+
+def test_the_edition_has_its_readme_makefile_package_and_flag(edition):
+    readme = (edition / "README.md").read_text(encoding="utf-8")
+    for words in ("make lab", "jupyter lab", "check(", "hint(", "reveal(", "no solutions"):
+        assert words in readme, f"the student README does not mention {words!r}"
+    assert "lab:" in (edition / "Makefile").read_text(encoding="utf-8")
+    assert (edition / "puzzlelib" / "exercises.py").exists() and (edition / "scripts" / "launch.py").exists()
+    assert (edition / "notebooks" / exercises.NO_SOLUTIONS_FILE).exists()
+    assert sorted(p.name for p in (edition / "notebooks").glob("*.ipynb")) == [p.name for p in NOTEBOOKS]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_no_solution_survives_and_outputs_are_cleared(edition, path):
+    original = nbformat.read(path, as_version=4)
+    nb = student(edition, path)
+    text = "\n".join(cell.source for cell in nb.cells)
+    assert not any("solution" in cell.metadata.get("tags", []) for cell in nb.cells)
+    assert "Solution to exercise" not in text and "<summary>Solution" not in text
+    # no line of any solution cell that is its own (not also written in a cell the student gets)
+    shown = "\n".join(c.source for c in original.cells if "solution" not in c.metadata.get("tags", []))
+    for cell in original.cells:
+        if "solution" in cell.metadata.get("tags", []):
+            for line in cell.source.splitlines():
+                line = line.strip()
+                if len(line) >= 25 and line not in shown:
+                    assert line not in text, f"{path.name}: solution text survives: {line!r}"
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None
+    kept = [c.source for c in original.cells if "solution" not in c.metadata.get("tags", [])]
+    assert [c.source for c in nb.cells] == kept, f"{path.name}: cells other than solutions changed"
+    assert len(PLACEHOLDER.findall(text)) == len(PLACEHOLDER.findall(shown)), "placeholders went missing"
+
+
+def test_reveal_is_off_in_the_edition_and_check_does_not_offer_it(edition, monkeypatch, capsys):
+    monkeypatch.chdir(edition / "notebooks")
+    assert exercises.reveal("03.1") is None
+    out = capsys.readouterr().out
+    assert "not part of this edition" in out and "Revealing" not in out
+    assert exercises.check("00.0", "4") is False
+    out = capsys.readouterr().out
+    assert "not yet" in out and "reveal" not in out
+    monkeypatch.chdir(ROOT)                                     # outside the edition it works as before
+    assert exercises.reveal("00.0") == 4
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_every_student_notebook_runs_as_handed_out(edition, path):
+    from nbclient import NotebookClient
+
+    nb = student(edition, path)
+    folder = edition / "notebooks"
+    NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        ids = [k for k in CHECK_CALL.findall(cell.source) if k != "00.0"]
+        if not ids:
+            continue
+        said = "".join(o.get("text", "") for o in cell.outputs if o.get("output_type") == "stream")
+        assert not re.search(r"^correct", said, flags=re.M), \
+            f"{path.name}: {cell.source!r} says correct with the placeholder in place: {said!r}"
+        assert "not answered yet" in said or "not yet" in said, f"{path.name}: {cell.source!r} printed {said!r}"
+        assert "Revealing" not in said
