@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-oldest html app setup clean
+.PHONY: lab test test-oldest html slides student app setup clean
 
 # `make lab PORT=9000 IP=0.0.0.0` picks the port and address (0.0.0.0: reachable from outside a container).
 LAUNCH = $(BIN)/python scripts/launch.py $(if $(PORT),--port $(PORT)) $(if $(IP),--ip $(IP))
@@ -20,8 +20,14 @@ test: $(STAMP)  ## set up if needed, then run every test and execute every noteb
 test-oldest:  ## in a throwaway .venv-oldest/, install the lowest versions pyproject.toml allows, run the unit tests and doctests
 	PYTHON=$(PYTHON) bash scripts/test_oldest.sh $(ARGS)
 
-html: $(STAMP)  ## execute every notebook and write HTML to build/html/ (fails on any error)
+html: $(STAMP)  ## execute every notebook (timed) and build the offline site in build/html/ with Sphinx (fails on any error)
 	$(BIN)/python scripts/build_html.py notebooks build/html
+
+slides: $(STAMP)  ## execute every notebook and write offline reveal.js decks to build/slides/ (index.html lists them)
+	$(BIN)/python scripts/build_slides.py --out build/slides
+
+student: $(STAMP)  ## write the student edition to build/student/: no solutions, no outputs, a README for students
+	$(BIN)/python scripts/build_student.py --out build/student
 
 app: $(STAMP)  ## serve the puzzle player (06_play.ipynb) as a stand-alone page with Voila
 	$(LAUNCH) app
@@ -32,7 +38,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,app]'
+	$(BIN)/python -m pip install --quiet -e '.[test,app,slides,site]'
 	touch $(STAMP)
 
 clean:

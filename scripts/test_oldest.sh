@@ -3,8 +3,9 @@
 #
 # 1. Makes a throwaway virtual environment, .venv-oldest/ (removed and made anew each run).
 # 2. Installs the floor (the `>=` bound, pinned with `==`) of every direct dependency:
-#    [project] dependencies plus the extras named in OLDEST_EXTRAS (default: test app; the app
-#    extra, Voila, is only installed -- the tests that use it are not run here).
+#    [project] dependencies plus the extras named in OLDEST_EXTRAS (default: test app slides site; the app
+#    extra, Voila, and the slides extra, the decks' local reveal.js and MathJax, are only installed --
+#    the tests that use them are not run here).
 #    pip picks everything else (transitive dependencies) as usual: "lowest-direct".
 #    The pins it used are left in .venv-oldest/oldest-requirements.txt, the result in freeze.txt.
 # 3. Installs puzzlelib itself as an ordinary (non-editable) wheel built from a clean copy of
@@ -21,7 +22,7 @@ cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
 VENV=${OLDEST_VENV:-.venv-oldest}
-EXTRAS=${OLDEST_EXTRAS:-test app}
+EXTRAS=${OLDEST_EXTRAS:-test app slides site}
 PY="$VENV/bin/python"
 start=$(date +%s)
 # pip, minus the warnings this machine's pip.conf gives for local index folders lacking a package.
