@@ -1,10 +1,14 @@
-"""Shared pytest set-up: draw with a non-interactive backend and close figures after each test."""
+"""Shared pytest set-up: draw with a non-interactive backend and close figures after each test.
 
-import os
+The backend is chosen with matplotlib.use, not the MPLBACKEND variable: the variable would be
+inherited by every Jupyter kernel the tests start, and a kernel with MPLBACKEND=Agg shows no
+figures at all, so the notebook, site and slide tests would check pages without their pictures.
+"""
 
-os.environ.setdefault("MPLBACKEND", "Agg")
+import matplotlib
+import pytest
 
-import pytest  # noqa: E402
+matplotlib.use("Agg")
 
 
 @pytest.fixture(autouse=True)

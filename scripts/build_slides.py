@@ -138,6 +138,9 @@ def copy_assets(out: Path) -> dict[str, str]:
     return {"reveal.js": reveal_version, "MathJax": found.group(1) if found else "?"}
 
 
+FIGURE_CODE_LINES = 5   # a code cell this long that draws a figure shows only the figure on its slide
+
+
 def prepare(nb) -> int:
     """Fill in missing slide types, drop widget state and replace widget views; return the cells filled in."""
     filled, previous = 0, None
@@ -148,7 +151,11 @@ def prepare(nb) -> int:
             filled += 1
         if show["slide_type"] != "skip":
             previous = cell
-        for output in cell.get("outputs", []):
+        outputs = cell.get("outputs", [])
+        if any("image/png" in o.get("data", {}) for o in outputs) and cell.source.count("\n") >= FIGURE_CODE_LINES:
+            # On a slide the figure is the point; its drawing code stays in the notebook.
+            cell.metadata["transient"] = {"remove_source": True}
+        for output in outputs:
             if WIDGET_VIEW in output.get("data", {}):
                 output["data"] = {"text/html": WIDGET_NOTE, "text/plain": "(interactive widget)"}
     nb.metadata.pop("widgets", None)

@@ -109,30 +109,60 @@ import matplotlib
 from matplotlib.backend_bases import FigureCanvasBase as _Canvas
 from matplotlib.text import Text as _Text
 _small_text = []
+_overlaps = []
+_figures_seen = [0]
 _print_figure = _Canvas.print_figure
 def _probe(self, *args, **kwargs):
     fig = self.figure
-    fig.canvas.draw()
-    for t in fig.findobj(_Text):
-        if t.get_visible() and t.get_text().strip() and t.get_fontsize() < {SMALLEST_FONT}:
-            title = fig.axes[0].get_title() if fig.axes else ''
+    _figures_seen[0] += 1
+    fig.draw_without_rendering()        # lays the figure out (legends, tick labels) on any canvas
+    hidden = set()                      # an axes drawn with axis("off") keeps its (undrawn) tick labels
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if not (ax.get_visible() and ax.axison and axis.get_visible()):
+                hidden.update(id(t) for t in axis.findobj(_Text))
+            else:                           # ticks outside the view limits keep undrawn labels too
+                drawn = {{id(t) for t in axis.get_majorticklabels() + axis.get_minorticklabels()}}
+                for tick in axis.majorTicks + axis.minorTicks:
+                    hidden.update(id(t) for t in (tick.label1, tick.label2) if id(t) not in drawn)
+    title = (fig._suptitle.get_text() if fig._suptitle else '') or (fig.axes[0].get_title() if fig.axes else '')
+    for ax in fig.axes:
+        if not ax.get_visible():
+            hidden.update(id(t) for t in ax.findobj(_Text))
+    shown = [t for t in fig.findobj(_Text) if id(t) not in hidden and t.get_visible() and t.get_text().strip()]
+    for t in shown:
+        if t.get_fontsize() < {SMALLEST_FONT}:
             _small_text.append((round(t.get_fontsize(), 1), t.get_text()[:30], title[:40]))
+    ticks = set()                       # tick labels are laid out by matplotlib's locators; leave them out
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for tick in axis.majorTicks + axis.minorTicks:
+                ticks.update((id(tick.label1), id(tick.label2)))
+    boxes = [(t, t.get_window_extent()) for t in shown if id(t) not in ticks]
+    for i, (t, a) in enumerate(boxes):
+        for u, b in boxes[i + 1:]:
+            dx = min(a.x1, b.x1) - max(a.x0, b.x0)
+            dy = min(a.y1, b.y1) - max(a.y0, b.y0)
+            if dx > 2 and dy > 2:             # more than a hairline: one text runs into the other
+                _overlaps.append((t.get_text()[:25], u.get_text()[:25], title[:40]))
     return _print_figure(self, *args, **kwargs)
 _Canvas.print_figure = _probe
 """
 
 
 @pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
-def test_every_figure_has_text_of_11_points_or_more(path):
+def test_every_figure_has_text_of_11_points_or_more_and_no_text_overlaps(path):
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
     if not any("draw" in c.source or "plt." in c.source for c in nb.cells if c.cell_type == "code"):
         pytest.skip("no figures")
     nb.cells.insert(0, nbformat.v4.new_code_cell(_FONT_PROBE))
-    nb.cells.append(nbformat.v4.new_code_cell("print(repr(_small_text))"))
+    nb.cells.append(nbformat.v4.new_code_cell("print(repr((_figures_seen[0], _small_text, _overlaps)))"))
     NotebookClient(nb, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     out = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
-    small = ast.literal_eval(out.strip())
+    seen, small, overlaps = ast.literal_eval(out.strip())
+    assert seen > 0, f"{path.name} draws, but no figure was rendered: is MPLBACKEND set for the kernel?"
     assert not small, f"{path.name}: text under {SMALLEST_FONT} pt (size, text, figure title): {small[:8]}"
+    assert not overlaps, f"{path.name}: texts that run into each other (text, text, figure title): {overlaps[:8]}"

@@ -52,6 +52,8 @@ def test_the_deck_leaves_out_checks_and_solutions_and_links_nothing_remote(deck)
     assert not re.findall(r'(?:src|href)="(?:https?:)?//', body), "the deck links something on the network"
     assert 'href="03_solvability.slides.html"' in (OUT / "index.html").read_text(encoding="utf-8")
     assert not re.findall(r'href="[^"]*\.ipynb', body), "a link in the deck points at a notebook file"
+    assert body.count("<img") >= 3, "the deck lost its figures"
+    assert "plt.subplots" not in body, "a figure's drawing code is on a slide: the slide should show the figure"
     assert 'href="04_sufficiency_and_two_components.slides.html"' in body, "the link onwards opens the next deck"
     assert (OUT / "reveal.js" / "LICENSE").exists() and (OUT / "mathjax" / "LICENSE").exists()
 
