@@ -105,6 +105,7 @@ def test_the_listing_limit_can_fail():
 # Run inside each notebook's kernel before its first cell: every figure that is rendered is
 # checked, and the small texts are collected in a list the test reads back at the end.
 _FONT_PROBE = f"""
+%matplotlib inline
 import matplotlib
 from matplotlib.backend_bases import FigureCanvasBase as _Canvas
 from matplotlib.text import Text as _Text
