@@ -81,31 +81,53 @@ def _resolve(dotted: str):
     return obj
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebooks_import_and_show_only_public_names_that_exist(path):
-    bound: dict[str, str] = {}          # local name -> dotted puzzlelib path
+def puzzlelib_names(path):
+    """What a notebook takes from puzzlelib.
+
+    Returns (local name -> dotted path, every dotted name imported, the show_source arguments, the cells' trees).
+    """
+    bound: dict[str, str] = {}
+    imported: list[str] = []
     shown: list[str] = []
+    trees = []
     for source in _code_cells(path):
         tree = compile(source, str(path), "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        trees.append(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelib"):
                 for alias in node.names:
-                    assert not alias.name.startswith("_"), f"{path.name} imports private {node.module}.{alias.name}"
-                    _resolve(f"{node.module}.{alias.name}")          # raises if it doesn't exist
+                    imported.append(f"{node.module}.{alias.name}")
                     bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.name.startswith("puzzlelib"):
-                        _resolve(alias.name)
+                        imported.append(alias.name)
                         bound[alias.asname or alias.name.split(".")[0]] = alias.asname and alias.name or "puzzlelib"
             elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "show_source":
                 shown.append(ast.unparse(node.args[0]))
+    return bound, imported, shown, trees
+
+
+def shown_objects(path):
+    """(expression, object) for every show_source call in a notebook."""
+    bound, _, shown, _ = puzzlelib_names(path)
+    for expr in shown:
+        head, *rest = expr.split(".")
+        assert head in bound, f"{path.name} shows {expr}, which is not imported from puzzlelib"
+        yield expr, _resolve(".".join([bound[head], *rest]))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebooks_import_and_show_only_public_names_that_exist(path):
+    bound, imported, shown, trees = puzzlelib_names(path)
+    for dotted in imported:
+        assert not dotted.rsplit(".", 1)[-1].startswith("_"), f"{path.name} imports private {dotted}"
+        _resolve(dotted)                                        # raises if it doesn't exist
+    for tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound:
                 assert not (node.attr.startswith("_") and not node.attr.startswith("__")), (
                     f"{path.name} uses private {node.value.id}.{node.attr}")
     for expr in shown:
         assert not re.search(r"(^|\.)_[a-zA-Z]", expr), f"{path.name} shows private code: show_source({expr})"
-        head, *rest = expr.split(".")
-        assert head in bound, f"{path.name} shows {expr}, which is not imported from puzzlelib"
-        _resolve(".".join([bound[head], *rest]))
+    assert len(list(shown_objects(path))) == len(shown)         # each one resolves, or this raises

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
-from test_api import _code_cells, _resolve
+from test_api import shown_objects
 
 ROOT = Path(__file__).resolve().parent.parent
 MAIN_PATH = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
@@ -65,31 +64,11 @@ def test_the_core_notebooks_are_short():
     assert sum(counts.values()) <= WORD_LIMIT, f"00-05 have {sum(counts.values())} words (limit {WORD_LIMIT}): {counts}"
 
 
-def _shown(path: Path):
-    """(expression, object) for every show_source call in a notebook, resolved as test_api does."""
-    bound, shown = {}, []
-    for source in _code_cells(path):
-        tree = compile(source, str(path), "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelib"):
-                for alias in node.names:
-                    bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name.startswith("puzzlelib"):
-                        bound[alias.asname or alias.name.split(".")[0]] = alias.asname and alias.name or "puzzlelib"
-            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "show_source":
-                shown.append(ast.unparse(node.args[0]))
-    for expr in shown:
-        head, *rest = expr.split(".")
-        yield expr, _resolve(".".join([bound[head], *rest]))
-
-
 @pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
 def test_every_listing_is_40_lines_or_fewer(path):
     from puzzlelib.notebook import source
 
-    for expr, obj in _shown(path):
+    for expr, obj in shown_objects(path):
         lines = source(obj).rstrip("\n").splitlines()
         assert len(lines) <= LISTING_LIMIT, (
             f"{path.name}: show_source({expr}) is {len(lines)} lines; show a shorter function, "
@@ -97,7 +76,9 @@ def test_every_listing_is_40_lines_or_fewer(path):
 
 
 def test_the_listing_limit_can_fail():
-    from puzzlelib.search.informed import ida_search_tables   # a long engine, linked rather than shown
+    from puzzlelib.search.informed import (
+        ida_search_tables,  # a long engine, linked rather than shown
+    )
 
     assert len(inspect.getsource(ida_search_tables).splitlines()) > LISTING_LIMIT
 
