@@ -6,7 +6,6 @@ fails the test instead of writing layers forever.
 
 import json
 import multiprocessing
-import signal
 import warnings
 from pathlib import Path
 
@@ -20,22 +19,15 @@ from puzzlelib.reference import load_results, results_path
 from puzzlelib.search.frontier import (DIAMETERS, FORMAT, depth_bound, frontier_search, layer_problem,
                                        pack)
 from puzzlelib.storage import DamagedFileWarning, matches, npy_bytes, sha256_file
+from timing import time_limit
 
 LIMIT = 20      # seconds for any one test
 
 
 @pytest.fixture(autouse=True)
 def _time_limit():
-    def too_slow(signum, frame):
-        pytest.fail(f"took more than {LIMIT} s: a search that should stop did not", pytrace=True)
-
-    previous = signal.signal(signal.SIGALRM, too_slow)
-    signal.setitimer(signal.ITIMER_REAL, LIMIT)
-    try:
+    with time_limit(LIMIT, "a search that should stop"):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 FRESH = {shape: frontier_search(*shape).counts for shape in [(2, 4), (3, 3), (2, 5)]}

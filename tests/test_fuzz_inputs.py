@@ -19,7 +19,6 @@ import inspect
 import math
 import pkgutil
 import resource
-import signal
 
 import matplotlib
 
@@ -34,6 +33,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 import puzzlelib  # noqa: E402
 from puzzlelib import Board  # noqa: E402
+from timing import TookTooLong, time_limit  # noqa: E402
 
 SECONDS_PER_CALL = 10
 SKIP = {"puzzlelib.reference.save_results", "puzzlelib.storage.write_atomic", "puzzlelib.storage.try_write"}
@@ -79,14 +79,6 @@ awkward = st.one_of(
 )
 
 
-class TookTooLong(Exception):
-    pass
-
-
-def _alarm(*_):
-    raise TookTooLong
-
-
 @pytest.fixture(autouse=True)
 def contained(tmp_path, monkeypatch):
     """Run in a scratch folder with a scratch cache, under a time limit and an address-space limit."""
@@ -100,17 +92,14 @@ def contained(tmp_path, monkeypatch):
     cap = size + 4 * 2**30
     if soft == resource.RLIM_INFINITY or soft > cap:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    old = signal.signal(signal.SIGALRM, _alarm)
     yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, old)
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def call_within_limits(qualified, fn, args):
-    signal.setitimer(signal.ITIMER_REAL, SECONDS_PER_CALL)
     try:
-        fn(*args)
+        with time_limit(SECONDS_PER_CALL, qualified):
+            fn(*args)
     except (ValueError, TypeError):
         pass                                    # a clear refusal: what we want for bad input
     except TookTooLong:
@@ -118,7 +107,6 @@ def call_within_limits(qualified, fn, args):
     except BaseException as err:                # any other kind is a bug, MemoryError included
         pytest.fail(f"{qualified}{tuple(map(_short, args))} raised {type(err).__name__}: {err}")
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
         plt.close("all")
 
 

@@ -9,9 +9,7 @@
 from __future__ import annotations
 
 import multiprocessing
-import signal
 import time
-from contextlib import contextmanager
 
 import pytest
 
@@ -25,28 +23,10 @@ from puzzlelib.limits import (PuzzleError, SearchBudgetError, TooLargeError, che
 from puzzlelib.reference import published_counts
 from puzzlelib.search.bfs import keyed_bfs
 from puzzlelib.search.heuristics import manhattan, tile_distances
+from timing import time_limit
 
 KORF1 = Board([[14, 13, 15, 7], [11, 12, 9, 5], [6, 0, 2, 1], [4, 8, 10, 3]])
 KORF_GOAL = Board.goal(4, 4, blank="first")
-
-
-class TookTooLong(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: float):
-    """Fail the test (not hang) when the body runs longer than ``seconds``."""
-    def stop(*_):
-        raise TookTooLong(f"took more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 REFUSALS = {

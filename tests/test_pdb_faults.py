@@ -26,6 +26,7 @@ from puzzlelib.search.optimal import is_path, solve_optimal
 from puzzlelib.search.pdb import (UNSEEN, PatternDatabase, default_partition, is_cached, load_or_build,
                                   pattern_table)
 from puzzlelib.storage import CacheNotWrittenWarning, DamagedFileWarning, sha256_bytes
+from timing import time_limit
 
 GOAL = Board.goal(3, 3)
 PARTITION = default_partition(GOAL)          # ((1, 2, 3, 4, 5, 6), (7, 8))
@@ -34,16 +35,10 @@ PROCESS_SECONDS = 120                        # for the test of 8 builder process
 
 
 @pytest.fixture(autouse=True)
-def time_limit():
+def limit_each_test():
     """Fail a test that runs longer than SECONDS (an IDA* that never ends, for one); a test may set a longer one."""
-    def expire(signum, frame):
-        raise TimeoutError(f"the test ran over {SECONDS} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, SECONDS)
-    yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, old)
+    with time_limit(SECONDS):
+        yield
 
 
 @pytest.fixture
