@@ -924,24 +924,46 @@ _register(
 )
 
 
+def _shuffled(cases: list, seed: int, sizes) -> list:
+    """``cases`` plus one seeded shuffle of ``range(k)`` for each ``k`` in ``sizes``."""
+    rng = random.Random(seed)
+    for k in sizes:
+        t = list(range(k))
+        rng.shuffle(t)
+        cases.append(tuple(t))
+    return cases
+
+
+def _tiles_steps(function: str, cases, want, wrong: str, tips=()):
+    """The one step of a write-a-function exercise that takes a tuple of tiles.
+
+    It calls the student's ``function(tiles)`` on each case and compares the result with
+    ``want(tiles)``; at the first difference it fails with ``wrong`` and the tip of the first
+    ``(test(tiles, got, want), tip)`` that recognises the mistake.
+    """
+    def run(fn):
+        for tiles in cases:
+            call = f"{function}({tiles!r})"
+            got = _whole(call, _call(fn, (tiles,), call))
+            expected = want(tiles)
+            if got != expected:
+                tip = next((tip for test, tip in tips if test(tiles, got, expected)), None)
+                _fail(call, got, wrong, tip)
+    return [_Step(run)]
+
+
 def _key_steps():
     cases = [(1, 0), (0, 1, 2, 3), (1, 2, 3, 0), (1, 2, 3, 4, 0, 5), (5, 4, 3, 2, 1, 0),
              (8, 7, 6, 5, 4, 3, 2, 1, 0), (0,), tuple(range(1, 16)) + (0,),
              (3, 11, 0, 7, 10, 2, 9, 1, 5, 8, 4, 6)]
 
-    def run(fn):
-        for tiles in cases:
-            call = f"key_of({tiles!r})"
-            got = _whole(call, _call(fn, (tiles,), call))
-            want = _to_key(Board.from_tiles(tiles, 1, len(tiles)))
-            if got != want:
-                tip = None
-                if got == _to_key(Board.from_tiles(tiles[::-1], 1, len(tiles))):
-                    tip = _KEY_REVERSED
-                elif len(tiles) < 10 and got == int("".join(map(str, tiles))):
-                    tip = _KEY_BASE
-                _fail(call, got, "that is not its base-len(tiles) key", tip)
-    return [_Step(run)]
+    def key(tiles):
+        return _to_key(Board.from_tiles(tiles, 1, len(tiles)))
+
+    return _tiles_steps("key_of", cases, key, "that is not its base-len(tiles) key", tips=(
+        (lambda tiles, got, want: got == key(tiles[::-1]), _KEY_REVERSED),
+        (lambda tiles, got, want: len(tiles) < 10 and got == int("".join(map(str, tiles))), _KEY_BASE),
+    ))
 
 
 _KEY_REVERSED = "read the tiles from the first: the first tile is the most significant digit."
@@ -964,59 +986,31 @@ def _rank_steps():
 
     from .encoding import rank_tiles
 
-    rng = random.Random(14)
-    cases = [(0, 1, 2), (1, 0, 2), (2, 1, 0), (1, 2, 3, 0), (1, 2, 3, 4, 5, 0), (0,), (1, 0),
-             tuple(range(8, -1, -1)), tuple(range(1, 16)) + (0,)]
-    for k in (5, 9, 12):
-        t = list(range(k))
-        rng.shuffle(t)
-        cases.append(tuple(t))
+    cases = _shuffled([(0, 1, 2), (1, 0, 2), (2, 1, 0), (1, 2, 3, 0), (1, 2, 3, 4, 5, 0), (0,), (1, 0),
+                       tuple(range(8, -1, -1)), tuple(range(1, 16)) + (0,)], 14, (5, 9, 12))
 
-    def run(fn):
-        for tiles in cases:
-            call = f"rank_of({tiles!r})"
-            got = _whole(call, _call(fn, (tiles,), call))
-            want = rank_tiles(tiles)
-            if got != want:
-                k = len(tiles)
-                counts = [sum(1 for u in tiles[i + 1:] if u < t) for i, t in enumerate(tiles)]
-                tip = None
-                if got == want + 1:
-                    tip = _RANK_FROM_ONE
-                elif got == sum(counts):
-                    tip = _RANK_NO_FACTORIALS
-                elif got == factorial(k) - 1 - want:
-                    tip = _RANK_LARGER
-                elif got == sum(c * factorial(k - i) for i, c in enumerate(counts)):
-                    tip = _RANK_WRONG_FACTORIAL
-                _fail(call, got, "that is not its Lehmer rank", tip)
-    return [_Step(run)]
+    def counts(tiles):
+        return [sum(1 for u in tiles[i + 1:] if u < t) for i, t in enumerate(tiles)]
+
+    return _tiles_steps("rank_of", cases, rank_tiles, "that is not its Lehmer rank", tips=(
+        (lambda tiles, got, want: got == want + 1, _RANK_FROM_ONE),
+        (lambda tiles, got, want: got == sum(counts(tiles)), _RANK_NO_FACTORIALS),
+        (lambda tiles, got, want: got == factorial(len(tiles)) - 1 - want, _RANK_LARGER),
+        (lambda tiles, got, want: got == sum(c * factorial(len(tiles) - i) for i, c in enumerate(counts(tiles))),
+         _RANK_WRONG_FACTORIAL),
+    ))
 
 
 def _pack_steps():
     from .search.frontier import pack
 
-    rng = random.Random(7)
-    cases = [(1, 0), (1, 2, 3, 0), (0, 1, 2, 3), (1, 2, 3, 4, 5, 0), (1, 2, 3, 4, 0, 5),
-             (8, 7, 6, 5, 4, 3, 2, 1, 0)]
-    for k in (9, 12, 14):
-        t = list(range(k))
-        rng.shuffle(t)
-        cases.append(tuple(t))
-
-    def run(fn):
-        for tiles in cases:
-            call = f"pack_word({tiles!r})"
-            got = _whole(call, _call(fn, (tiles,), call))
-            want = pack(tiles)
-            if got != want:
-                tip = None
-                if got == want & ~(15 << 60):
-                    tip = _PACK_NO_BLANK
-                elif got == sum(t << (4 * i) for i, t in enumerate(tiles)) | (tiles.index(0) << 60):
-                    tip = _PACK_NO_MOVE_BITS
-                _fail(call, got, "that is not its packed word", tip)
-    return [_Step(run)]
+    cases = _shuffled([(1, 0), (1, 2, 3, 0), (0, 1, 2, 3), (1, 2, 3, 4, 5, 0), (1, 2, 3, 4, 0, 5),
+                       (8, 7, 6, 5, 4, 3, 2, 1, 0)], 7, (9, 12, 14))
+    return _tiles_steps("pack_word", cases, pack, "that is not its packed word", tips=(
+        (lambda tiles, got, want: got == want & ~(15 << 60), _PACK_NO_BLANK),
+        (lambda tiles, got, want: got == sum(t << (4 * i) for i, t in enumerate(tiles)) | (tiles.index(0) << 60),
+         _PACK_NO_MOVE_BITS),
+    ))
 
 
 _PACK_NO_BLANK = "the blank's cell goes in the top 4 bits (bits 60 to 63): add tiles.index(0) << 60."
@@ -1330,14 +1324,8 @@ _register(
 
 
 def _inv_cases():
-    rng = random.Random(34)
-    cases = [(1, 2, 3, 4, 5, 0), (2, 1, 3, 4, 5, 0), (0, 1, 2, 3, 4, 5), _EX1_03.tiles, (3, 2, 1, 0),
-             (0,), (1, 0), (0, 1), tuple(_STARTS_05["start1"].tiles)]
-    for k in (9, 12, 16):
-        t = list(range(k))
-        rng.shuffle(t)
-        cases.append(tuple(t))
-    return cases
+    return _shuffled([(1, 2, 3, 4, 5, 0), (2, 1, 3, 4, 5, 0), (0, 1, 2, 3, 4, 5), _EX1_03.tiles, (3, 2, 1, 0),
+                      (0,), (1, 0), (0, 1), tuple(_STARTS_05["start1"].tiles)], 34, (9, 12, 16))
 
 
 _INV_BLANK = "the blank is not a tile: skip it when you count."
@@ -1346,24 +1334,17 @@ _INV_ADJACENT = "compare every pair of tiles, not only tiles next to each other.
 
 
 def _inv_steps():
-    cases = _inv_cases()
+    def seq(tiles):
+        return [t for t in tiles if t != 0]
 
-    def run(fn):
-        for tiles in cases:
-            call = f"count_inversions({tiles!r})"
-            got = _whole(call, _call(fn, (tiles,), call))
-            seq = [t for t in tiles if t != 0]
-            want = _blank_counted_inversions(seq)
-            if got != want:
-                tip = None
-                if got == _blank_counted_inversions(tiles):
-                    tip = _INV_BLANK
-                elif got == math.comb(len(seq), 2) - want:
-                    tip = _INV_RIGHT_ORDER
-                elif got == sum(1 for a, b in zip(seq, seq[1:]) if a > b):
-                    tip = _INV_ADJACENT
-                _fail(call, got, "that is not its number of inversions", tip)
-    return [_Step(run)]
+    def want(tiles):
+        return _blank_counted_inversions(seq(tiles))
+
+    return _tiles_steps("count_inversions", _inv_cases(), want, "that is not its number of inversions", tips=(
+        (lambda tiles, got, want: got == _blank_counted_inversions(tiles), _INV_BLANK),
+        (lambda tiles, got, want: got == math.comb(len(seq(tiles)), 2) - want, _INV_RIGHT_ORDER),
+        (lambda tiles, got, want: got == _adjacent_inversions(tiles), _INV_ADJACENT),
+    ))
 
 
 def _adjacent_inversions(tiles):
