@@ -158,15 +158,21 @@ def three_by_three_shuffled(page, server) -> int:
     return distance
 
 
+def solving(page, server):
+    """A shuffled 3 x 3 board whose solve has begun (two moves made); returns (its distance, the widget)."""
+    distance = three_by_three_shuffled(page, server)
+    widget = page.locator(".puzzle-widget").first
+    widget.locator(".action-solve").click()
+    page.wait_for_function("""() => +document.querySelectorAll('.puzzle-widget')[0]
+        .querySelector('.panel-moves').textContent.trim() >= 2""", timeout=TIMEOUT)
+    return distance, widget
+
+
 def test_solve_refuses_clicks_while_it_animates_and_ends_at_the_goal(browser, voila_server):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     try:
-        distance = three_by_three_shuffled(page, voila_server)
-        widget = page.locator(".puzzle-widget").first
-        widget.locator(".action-solve").click()
-        page.wait_for_function("""() => +document.querySelectorAll('.puzzle-widget')[0]
-            .querySelector('.panel-moves').textContent.trim() >= 2""", timeout=TIMEOUT)
+        distance, widget = solving(page, voila_server)
         assert widget.locator(".action-shuffle").is_disabled() and widget.locator(".action-stop").is_enabled()
         texts = grid_texts(page)
         widget.locator(".puzzle-tile").nth((texts.index("") + 3) % 9).click(force=True)   # a click mid-solve
@@ -189,11 +195,7 @@ def test_stop_halts_the_animation(browser, voila_server):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     try:
-        distance = three_by_three_shuffled(page, voila_server)
-        widget = page.locator(".puzzle-widget").first
-        widget.locator(".action-solve").click()
-        page.wait_for_function("""() => +document.querySelectorAll('.puzzle-widget')[0]
-            .querySelector('.panel-moves').textContent.trim() >= 2""", timeout=TIMEOUT)
+        distance, widget = solving(page, voila_server)
         widget.locator(".action-stop").click()
         page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
             .textContent.includes('stopped')""", timeout=TIMEOUT)
