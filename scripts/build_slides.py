@@ -26,11 +26,13 @@ page, so its output is replaced by a note saying where to use it live (JupyterLa
 from __future__ import annotations
 
 import argparse
+import base64
 import html
 import importlib.util
 import json
 import re
 import shutil
+import struct
 import sys
 import time
 from pathlib import Path
@@ -42,9 +44,15 @@ from nbconvert import SlidesExporter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import figure_probe  # noqa: E402
 from tag_slides import slide_type  # noqa: E402
 
-WIDTH, HEIGHT = 1280, 720            # the slide size reveal.js scales to the window (a 16:9 projector)
+# The slide size reveal.js scales to the window. 1000 x 700 with a 2% margin is drawn at about one
+# screen pixel per slide pixel on both projector screens we design for, 1024 x 768 and 1280 x 720,
+# so a size in the CSS below is (within 1%) its size on screen there.
+WIDTH, HEIGHT, MARGIN = 1000, 700, 0.02
+BODY_PX, CODE_PX = 22, 17            # body text and code on a slide; the floor on screen is 18 and 16
+SLIDE_DPI = 108                      # figures drawn at 108 px per inch: 11 pt text is 16.5 px on screen
 MATHJAX_CONFIG = "TeX-AMS-MML_HTMLorMML-full,Safe"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_NOTE = ("<p class=\"live-widget-note\"><b>Interactive widget.</b> It needs a running kernel: open this "
@@ -70,16 +78,26 @@ MathJax.Hub.Config({
 <script src="mathjax/MathJax.js?config=__MATHJAX_CONFIG__"></script>
 <style type="text/css">
 /* reveal.js 3 sizes itself to its parent: the template wraps it in <main>, so give that the window. */
-html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; overflow: hidden; }
-.reveal { width: 100%; height: 100%; }
-/* A slide taller than the screen scrolls instead of being cut off. */
-.reveal .slides section:not(.stack) { height: 100%; overflow-y: auto; overflow-x: hidden; }
+html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; }
+.reveal { width: 100%; height: 100%; font-size: __BODY__px;
+          --jp-content-font-size0: __BODY__px; --jp-content-font-size1: __BODY__px; --jp-ui-font-size1: __BODY__px;
+          --jp-content-line-height: 1.35; --jp-code-font-size: __CODE__px; --jp-code-line-height: 1.3; }
+/* A slide is designed to fit (tests/browser/test_slides_browser.py measures every one): no scroll bar. */
 .reveal .slides section { text-align: left; }
-.reveal .slides pre { white-space: pre-wrap; overflow-wrap: anywhere; }      /* long code lines wrap, not cut */
-.reveal .slides h1, .reveal .slides h2, .reveal .slides h3, .reveal .slides h4 { text-transform: none; }
-.reveal .slides section::-webkit-scrollbar { width: 10px; }
-.reveal .slides section::-webkit-scrollbar-thumb { background: #b0b0b0; border-radius: 5px; }
+.reveal .slides .jp-RenderedHTMLCommon { font-size: __BODY__px; line-height: 1.35; padding-right: 0; }
+.reveal .slides .jp-RenderedHTMLCommon p, .reveal .slides .jp-RenderedHTMLCommon li { margin: 0 0 0.45em 0; }
+.reveal .slides pre, .reveal .slides code, .reveal .slides .highlight pre {
+    font-size: __CODE__px; line-height: 1.3; white-space: pre-wrap; overflow-wrap: anywhere; }  /* wrap, not cut */
+.reveal .slides pre { width: auto; margin: 0; box-shadow: none; box-sizing: border-box; }
+.reveal .slides h1, .reveal .slides h2, .reveal .slides h3, .reveal .slides h4 {
+    text-transform: none; margin: 0 0 0.35em 0; line-height: 1.15; }
+.reveal .slides h1 { font-size: 38px; }
+.reveal .slides h2 { font-size: 34px; }
+.reveal .slides h3, .reveal .slides h4 { font-size: 30px; }
+.reveal .slides .anchor-link { display: none; }           /* the pilcrow after a heading is for the site */
+.reveal .slides .jp-InputPrompt, .reveal .slides .jp-OutputPrompt { display: none; }   /* In [3]: is noise */
 .reveal .slides section .jp-Cell { padding: 2px 0; }
+.reveal .slides .jp-RenderedImage img { max-width: none; margin: 0; border: 0; box-shadow: none; }
 .reveal .progress { height: 6px; }
 .live-widget-note { border-left: 6px solid #0072B2; padding: 0.4em 0.8em; background: #eef5fb; }
 </style>
@@ -92,7 +110,7 @@ html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; overflow: h
 Reveal.initialize({
     controls: true, progress: true, history: true, center: false,
     transition: "none", slideNumber: "c/t",
-    width: __WIDTH__, height: __HEIGHT__, margin: 0.03
+    width: __WIDTH__, height: __HEIGHT__, margin: __MARGIN__
 });
 // MathJax typesets hidden slides with zero sizes: typeset the slide again when it is shown.
 Reveal.addEventListener('slidechanged', function (event) {
@@ -100,7 +118,10 @@ Reveal.addEventListener('slidechanged', function (event) {
 });
 </script>
 {% endblock footer_js %}
-""".replace("__MATHJAX_CONFIG__", MATHJAX_CONFIG).replace("__WIDTH__", str(WIDTH)).replace("__HEIGHT__", str(HEIGHT))
+"""
+for _key, _value in {"__MATHJAX_CONFIG__": MATHJAX_CONFIG, "__WIDTH__": WIDTH, "__HEIGHT__": HEIGHT,
+                     "__MARGIN__": MARGIN, "__BODY__": BODY_PX, "__CODE__": CODE_PX}.items():
+    TEMPLATE = TEMPLATE.replace(_key, str(_value))
 
 # nbconvert's reveal template links reveal.js 4's dist/ layout; rise ships reveal.js 3.9's css/ layout.
 LINKS = {'href="reveal.js/dist/reveal.css"': 'href="reveal.js/css/reveal.css"',
@@ -138,7 +159,31 @@ def copy_assets(out: Path) -> dict[str, str]:
     return {"reveal.js": reveal_version, "MathJax": found.group(1) if found else "?"}
 
 
-FIGURE_CODE_LINES = 5   # a code cell this long that draws a figure shows only the figure on its slide
+def png_width(data: str) -> int:
+    """The width in pixels of a base64 PNG (from its IHDR chunk)."""
+    head = base64.b64decode(data[:64])
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        raise ValueError("not a PNG")
+    return struct.unpack(">I", head[16:20])[0]
+
+
+def size_figures(cell) -> None:
+    """Draw a cell's figures at ``metadata.slides.figure_scale`` (0 < scale <= 1) of their size, if set.
+
+    A figure too big for its slide gets its own size there; the notebook and the site keep the
+    full size. The browser test still measures the figure's text on screen, so a scale that makes
+    the text too small to read fails there.
+    """
+    scale = cell.metadata.get("slides", {}).get("figure_scale")
+    if scale is None:
+        return
+    if not isinstance(scale, (int, float)) or not 0 < scale <= 1:
+        raise SystemExit(f"build_slides: slides.figure_scale must be a number in (0, 1], found {scale!r}")
+    for output in cell.get("outputs", []):
+        data = output.get("data", {}).get("image/png")
+        if data:
+            meta = output.setdefault("metadata", {}).setdefault("image/png", {})
+            meta["width"] = round(png_width(data) * scale)
 
 
 def prepare(nb) -> int:
@@ -152,9 +197,10 @@ def prepare(nb) -> int:
         if show["slide_type"] != "skip":
             previous = cell
         outputs = cell.get("outputs", [])
-        if any("image/png" in o.get("data", {}) for o in outputs) and cell.source.count("\n") >= FIGURE_CODE_LINES:
-            # On a slide the figure is the point; its drawing code stays in the notebook.
+        if any("image/png" in o.get("data", {}) for o in outputs):
+            # On a slide the figure is the point; its drawing code stays in the notebook and on the site.
             cell.metadata["transient"] = {"remove_source": True}
+            size_figures(cell)
         for output in outputs:
             if WIDGET_VIEW in output.get("data", {}):
                 output["data"] = {"text/html": WIDGET_NOTE, "text/plain": "(interactive widget)"}
@@ -174,10 +220,14 @@ def exporter() -> SlidesExporter:
 def build(path: Path, out: Path, exp: SlidesExporter) -> tuple[Path, float, int]:
     """Execute one notebook and write its deck; return (deck, seconds, number of slides)."""
     nb = nbformat.read(path, as_version=4)
+    # A first cell draws every figure at SLIDE_DPI and records its smallest text in the PNG, so the
+    # browser test can read the figure's text size on screen; it is taken out again before export.
+    nb.cells.insert(0, nbformat.v4.new_code_cell(figure_probe.source(slide_dpi=SLIDE_DPI)))
     start = time.perf_counter()
     NotebookClient(nb, timeout=900, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     seconds = time.perf_counter() - start
+    del nb.cells[0]
     filled = prepare(nb)
     if filled:
         print(f"  {path.name}: {filled} cells had no slide type (run scripts/tag_slides.py); filled in for this build")
@@ -195,6 +245,11 @@ def build(path: Path, out: Path, exp: SlidesExporter) -> tuple[Path, float, int]
     deck.write_text(body, encoding="utf-8")
     slides = sum(1 for c in nb.cells if c.metadata["slideshow"]["slide_type"] in ("slide", "subslide")) or 1
     return deck, seconds, slides
+
+
+def is_deck(path: Path) -> bool:
+    """False for a notebook whose metadata says ``"slides": {"deck": false}`` (the appendix: reference, not a lecture)."""
+    return json.loads(path.read_text(encoding="utf-8")).get("metadata", {}).get("slides", {}).get("deck", True)
 
 
 def title_of(deck: Path) -> str:
@@ -224,7 +279,9 @@ kbd {{ border: 1px solid #999; border-radius: 3px; padding: 0 0.3em; background:
 </ul>
 <p>Keys: <kbd>&rarr;</kbd> / <kbd>Space</kbd> next, <kbd>&larr;</kbd> back, <kbd>&darr;</kbd> <kbd>&uarr;</kbd>
 the slides below a section, <kbd>Esc</kbd> overview, <kbd>F</kbd> full screen, <kbd>S</kbd> speaker view.
-A long slide scrolls with the mouse wheel. Checks and solutions are left out.</p>
+Every slide fits the screen; the explanations are in the speaker notes (<kbd>S</kbd> opens them beside
+the current and the next slide). Checks and solutions are left out. The appendix (09, every claim checked)
+is reference, not a lecture: read it on the site (<code>make html</code>) or in JupyterLab.</p>
 <p>The widgets (the puzzle player, the BFS explorer) need a kernel: present them live from JupyterLab
 (<code>make lab</code>, then right-click a notebook &gt; <i>Render as slides</i>).</p>
 <p><small>Built with {html.escape(used)}, copied here from the Python packages
@@ -243,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "slides")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    paths = args.notebooks or [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if is_deck(p)]
     if not paths:
         print("build_slides: no notebooks")
         return 1

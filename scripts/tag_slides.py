@@ -3,15 +3,22 @@
 Usage: python scripts/tag_slides.py [--tag-checks] [NOTEBOOK ...]   (default: notebooks/*.ipynb)
 
 Sets ``metadata.slideshow.slide_type`` on EVERY cell (JupyterLab's "Render as slides",
-jupyterlab-rise, and nbconvert's SlidesExporter all read it):
+jupyterlab-rise, and nbconvert's SlidesExporter all read it). A slide holds what the room must
+see; the lecturer says the rest, so prose goes to the speaker notes unless it is tagged for the
+slide. The design of a deck is a few tags per notebook:
 
-* a markdown cell starting with ``# `` or ``## ``   -> "slide"    (a new slide)
-* a markdown cell starting with ``### ``           -> "subslide" (a new slide below it)
-* a cell tagged ``check`` (assert-only) or ``solution`` -> "skip" (not shown)
-* a short markdown cell right after a code cell (the finding that follows a result)
-                                                  -> "fragment" (appears on the next key press)
-* everything else                                 -> "-" (continues the current slide; a code cell
-                                                     right after its explanation stays with it)
+* a cell tagged ``check`` or ``solution`` (or ``off-slide``) -> "skip"     (not shown, not in the notes)
+* a markdown cell starting with ``# `` or ``## ``             -> "slide"    (a new slide)
+* a markdown cell starting with ``### ``, or a cell tagged ``new-slide``
+                                                             -> "subslide" (a new slide below it)
+* a markdown cell tagged ``on-slide`` (a statement, a question for the room)
+                                                             -> "fragment" when it is short and right after
+                                                                code (the finding that follows a result),
+                                                                "-" otherwise (on the current slide)
+* any other markdown cell (explanation, proof, remarks)      -> "notes"    (the speaker notes)
+* a code cell                                                -> "-", or "fragment" if tagged ``fragment``
+                                                                (its source is left off the slide when it
+                                                                draws a figure: scripts/build_slides.py)
 
 It also sets the notebook-level ``metadata.rise.scroll = true`` (if ``rise.scroll`` is not set
 already), so a long slide scrolls in jupyterlab-rise instead of being cut off.
@@ -120,21 +127,29 @@ def is_assert_only(source: str) -> bool:
     return not any(isinstance(node, ast.Call) and _shows_something(node) for node in ast.walk(tree))
 
 
+SLIDE_TAGS = ("on-slide", "off-slide", "new-slide", "fragment")     # the tags that design a deck
+
+
 def slide_type(cell: dict, previous: dict | None) -> str:
-    """The slide type of ``cell``, given the cell before it (None for the first cell)."""
+    """The slide type of ``cell``, given the shown cell before it (None for the first cell)."""
     tags = cell.get("metadata", {}).get("tags", [])
-    if any(tag in tags for tag in SKIP_TAGS):
+    if any(tag in tags for tag in SKIP_TAGS + ("off-slide",)):
         return "skip"
     if cell.get("cell_type") == "markdown":
         text = _source(cell).lstrip()
         if text.startswith(("# ", "## ")):
             return "slide"
-        if text.startswith("### "):
+        if text.startswith("### ") or "new-slide" in tags:
             return "subslide"
-        if (previous is not None and previous.get("cell_type") == "code"
-                and len(text) <= FRAGMENT_MAX_CHARS and "\n#" not in text):
+        if "on-slide" not in tags:
+            return "notes"
+        if "fragment" in tags or (previous is not None and previous.get("cell_type") == "code"
+                                  and len(text) <= FRAGMENT_MAX_CHARS and "\n#" not in text):
             return "fragment"
-    return "-"
+        return "-"
+    if "new-slide" in tags:
+        return "subslide"
+    return "fragment" if "fragment" in tags else "-"
 
 
 def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
@@ -148,7 +163,8 @@ def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
                 tags.append("check")
         # the previous *shown* cell decides "fragment": skipped cells do not count
         previous = next((c for c in reversed(cells[:i])
-                         if c.get("metadata", {}).get("slideshow", {}).get("slide_type") != "skip"), None)
+                         if c.get("metadata", {}).get("slideshow", {}).get("slide_type") not in ("skip", "notes")),
+                        None)
         slideshow = meta.get("slideshow")
         if not isinstance(slideshow, dict):
             slideshow = meta["slideshow"] = {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -20,6 +21,9 @@ import pytest
 from test_api import shown_objects
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import figure_probe  # noqa: E402
+
 MAIN_PATH = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
 CORE = [p for p in MAIN_PATH if p.name[:2] <= "05"]
 WORD_LIMIT = 11_000
@@ -85,51 +89,7 @@ def test_the_listing_limit_can_fail():
 
 # Run inside each notebook's kernel before its first cell: every figure that is rendered is
 # checked, and the small texts are collected in a list the test reads back at the end.
-_FONT_PROBE = f"""
-%matplotlib inline
-import matplotlib
-from matplotlib.backend_bases import FigureCanvasBase as _Canvas
-from matplotlib.text import Text as _Text
-_small_text = []
-_overlaps = []
-_figures_seen = [0]
-_print_figure = _Canvas.print_figure
-def _probe(self, *args, **kwargs):
-    fig = self.figure
-    _figures_seen[0] += 1
-    fig.draw_without_rendering()        # lays the figure out (legends, tick labels) on any canvas
-    hidden = set()                      # an axes drawn with axis("off") keeps its (undrawn) tick labels
-    for ax in fig.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            if not (ax.get_visible() and ax.axison and axis.get_visible()):
-                hidden.update(id(t) for t in axis.findobj(_Text))
-            else:                           # ticks outside the view limits keep undrawn labels too
-                drawn = {{id(t) for t in axis.get_majorticklabels() + axis.get_minorticklabels()}}
-                for tick in axis.majorTicks + axis.minorTicks:
-                    hidden.update(id(t) for t in (tick.label1, tick.label2) if id(t) not in drawn)
-    title = (fig._suptitle.get_text() if fig._suptitle else '') or (fig.axes[0].get_title() if fig.axes else '')
-    for ax in fig.axes:
-        if not ax.get_visible():
-            hidden.update(id(t) for t in ax.findobj(_Text))
-    shown = [t for t in fig.findobj(_Text) if id(t) not in hidden and t.get_visible() and t.get_text().strip()]
-    for t in shown:
-        if t.get_fontsize() < {SMALLEST_FONT}:
-            _small_text.append((round(t.get_fontsize(), 1), t.get_text()[:30], title[:40]))
-    ticks = set()                       # tick labels are laid out by matplotlib's locators; leave them out
-    for ax in fig.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            for tick in axis.majorTicks + axis.minorTicks:
-                ticks.update((id(tick.label1), id(tick.label2)))
-    boxes = [(t, t.get_window_extent()) for t in shown if id(t) not in ticks]
-    for i, (t, a) in enumerate(boxes):
-        for u, b in boxes[i + 1:]:
-            dx = min(a.x1, b.x1) - max(a.x0, b.x0)
-            dy = min(a.y1, b.y1) - max(a.y0, b.y0)
-            if dx > 2 and dy > 2:             # more than a hairline: one text runs into the other
-                _overlaps.append((t.get_text()[:25], u.get_text()[:25], title[:40]))
-    return _print_figure(self, *args, **kwargs)
-_Canvas.print_figure = _probe
-"""
+_FONT_PROBE = figure_probe.source(smallest=SMALLEST_FONT)
 
 
 @pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
