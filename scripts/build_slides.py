@@ -87,7 +87,8 @@ html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; }
 .reveal .slides .jp-RenderedHTMLCommon { font-size: __BODY__px; line-height: 1.35; padding-right: 0; }
 .reveal .slides .jp-RenderedHTMLCommon p, .reveal .slides .jp-RenderedHTMLCommon li { margin: 0 0 0.45em 0; }
 .reveal .slides pre, .reveal .slides code, .reveal .slides .highlight pre {
-    font-size: __CODE__px; line-height: 1.3; white-space: pre-wrap; overflow-wrap: anywhere; }  /* wrap, not cut */
+    font-size: __CODE__px; line-height: 1.3; white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; }
+/* a long line wraps between words (a word longer than the line breaks anywhere): wrapped, not cut */
 .reveal .slides pre { width: auto; margin: 0; box-shadow: none; box-sizing: border-box; }
 .reveal .slides h1, .reveal .slides h2, .reveal .slides h3, .reveal .slides h4 {
     text-transform: none; margin: 0 0 0.35em 0; line-height: 1.15; }
@@ -98,6 +99,8 @@ html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; }
 .reveal .slides .jp-InputPrompt, .reveal .slides .jp-OutputPrompt { display: none; }   /* In [3]: is noise */
 .reveal .slides section .jp-Cell { padding: 2px 0; }
 .reveal .slides .jp-RenderedImage img { max-width: none; margin: 0; border: 0; box-shadow: none; }
+/* A fragment appears at once: no fade for the room to wait for, and a measurement sees its final state. */
+.reveal .slides section .fragment { transition: none; }
 .reveal .progress { height: 6px; }
 .live-widget-note { border-left: 6px solid #0072B2; padding: 0.4em 0.8em; background: #eef5fb; }
 </style>
@@ -112,6 +115,10 @@ Reveal.initialize({
     transition: "none", slideNumber: "c/t",
     width: __WIDTH__, height: __HEIGHT__, margin: __MARGIN__
 });
+// S opens the speaker view (the notes, this slide and the next). The reveal.js that rise ships binds it
+// to T only, because S saves a notebook in Jupyter; a static deck has nothing to save.
+Reveal.addKeyBinding({keyCode: 83, key: 'S', description: 'Speaker view: notes, this slide and the next'},
+                     function () { RevealNotes.open(); });
 // MathJax typesets hidden slides with zero sizes: typeset the slide again when it is shown.
 Reveal.addEventListener('slidechanged', function (event) {
     if (window.MathJax && MathJax.Hub) { MathJax.Hub.Queue(["Rerender", MathJax.Hub, event.currentSlide]); }
@@ -146,7 +153,7 @@ def copy_assets(out: Path) -> dict[str, str]:
         if target.exists():
             shutil.rmtree(target)
     reveal.mkdir(parents=True)
-    for part in ("LICENSE", "package.json", "css", "js", "lib/font", "plugin/notes"):
+    for part in ("LICENSE", "package.json", "css", "js", "lib/font", "plugin/notes", "plugin/markdown/marked.js"):
         src, dst = reveal_src / part, reveal / part
         if src.is_dir():
             shutil.copytree(src, dst, ignore=shutil.ignore_patterns("*.patched", "*.scss"))
@@ -305,6 +312,10 @@ def main(argv: list[str] | None = None) -> int:
         print("build_slides: no notebooks")
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        stale = args.out / f"{path.stem}.slides.html"
+        if not is_deck(path) and stale.exists():      # left by an older build: it is no deck now
+            stale.unlink()
     versions = copy_assets(args.out)
     exp = exporter()
     total = 0.0

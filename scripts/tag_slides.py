@@ -152,6 +152,43 @@ def slide_type(cell: dict, previous: dict | None) -> str:
     return "fragment" if "fragment" in tags else "-"
 
 
+FOLD_LINES = 4                      # a drawing cell this long has its code folded (jupyter.source_hidden)
+DRAW_MODULES = {"plt", "pyplot", "ax", "axes", "fig", "ax1", "ax2", "ax3"}
+
+
+def draws_a_figure(source: str) -> bool:
+    """True for code that draws: it calls ``plt.*``, ``ax.*``, ``fig.*``, ``draw_*`` or ``plot_*``.
+
+    >>> draws_a_figure("fig, ax = plt.subplots()\\nax.plot([1, 2])")
+    True
+    >>> draws_a_figure("draw_path(route, per_row=3)")
+    True
+    >>> draws_a_figure("print(min_moves(start))")
+    False
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            root, last = _call_name(node)
+            if root in DRAW_MODULES or root.startswith(("draw_", "plot_")) or last.startswith(("draw_", "plot_")):
+                return True
+    return False
+
+
+def folds(cell: dict) -> bool:
+    """A code cell whose point is its figure: it draws and is FOLD_LINES lines or longer (blank lines not counted).
+
+    Its code is folded in JupyterLab and on the live slides, so the figure is what a reader and the room see
+    first; one click shows the code. The static decks leave it out (scripts/build_slides.py).
+    """
+    source = _source(cell)
+    lines = [line for line in source.splitlines() if line.strip()]
+    return cell.get("cell_type") == "code" and len(lines) >= FOLD_LINES and draws_a_figure(source)
+
+
 def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
     """Set the slide type of every cell of ``nb`` (a notebook as plain JSON data) in place; return it."""
     cells = nb.get("cells", [])
@@ -169,6 +206,11 @@ def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
         if not isinstance(slideshow, dict):
             slideshow = meta["slideshow"] = {}
         slideshow["slide_type"] = slide_type(cell, previous)
+        if folds(cell):
+            jupyter = meta.get("jupyter")
+            if not isinstance(jupyter, dict):
+                jupyter = meta["jupyter"] = {}
+            jupyter["source_hidden"] = True
     rise = nb.setdefault("metadata", {}).setdefault("rise", {})
     rise.setdefault("scroll", True)
     return nb

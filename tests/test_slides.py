@@ -62,9 +62,26 @@ def test_slide_types_are_what_the_script_gives(path, tmp_path):
     copy = tmp_path / path.name
     copy.write_bytes(path.read_bytes())
     tag_slides.tag_file(copy)
-    want = [c["metadata"]["slideshow"]["slide_type"] for c in load(copy)["cells"]]
-    have = [c.get("metadata", {}).get("slideshow", {}).get("slide_type") for c in load(path)["cells"]]
-    assert have == want, f"{path.name}: slide types out of date; run python scripts/tag_slides.py"
+    def design(cell):
+        meta = cell.get("metadata", {})
+        return meta.get("slideshow", {}).get("slide_type"), meta.get("jupyter", {}).get("source_hidden", False)
+
+    want = [design(c) for c in load(copy)["cells"]]
+    have = [design(c) for c in load(path)["cells"]]
+    assert have == want, f"{path.name}: slide types or folds out of date; run python scripts/tag_slides.py"
+
+
+@pytest.mark.parametrize("source, folded", [
+    ("fig, ax = plt.subplots()\nax.plot(xs, ys)\nax.set_title('t')\nplt.show()", True),
+    ("fig, ax = plt.subplots()\n\nax.plot(xs, ys)\n\nplt.show()", False),        # 3 lines of code
+    ("draw_board(b)", False),                                                     # one call is the idea
+    ("route = shortest_path(b)\nprint(len(route))\nfor b in route:\n    print(b)", False),  # draws nothing
+    ("a = 1\nb = 2\nc = 3\ndraw_path(route, per_row=3)", True),
+])
+def test_a_drawing_cell_of_four_lines_or_more_is_folded(source, folded):
+    nb = {"cells": [_cell("code", source)], "metadata": {}}
+    meta = tag_slides.tag_notebook(nb)["cells"][0]["metadata"]
+    assert meta.get("jupyter", {}).get("source_hidden", False) is folded
 
 
 def test_the_docstring_examples_of_is_assert_only():
@@ -102,7 +119,7 @@ def test_tagging_rules_keep_metadata_and_are_idempotent(tmp_path):
     nb = {"cells": [
         _cell("markdown", "# Title — ünïcode"),
         _cell("code", "x = 1\nx"),
-        _cell("markdown", "Short finding."),
+        _cell("markdown", "Short finding.", tags=["on-slide"]),
         _cell("markdown", "## Section", jupyter={"source_hidden": False}),
         _cell("markdown", "An explanation " * 40),
         _cell("code", "y = x + 1\nprint(y)", tags=["keep-me"], custom={"a": 1}),
@@ -110,7 +127,7 @@ def test_tagging_rules_keep_metadata_and_are_idempotent(tmp_path):
         _cell("markdown", "**Solution to exercise 1.**", tags=["solution"], jupyter={"source_hidden": True}),
         _cell("markdown", "### Sub", slideshow={"slide_type": "notes", "other": 3}),
         _cell("code", "assert x == 1", tags=["check"]),
-        _cell("markdown", "After a skipped check: the previous shown cell is a heading."),
+        _cell("markdown", "After a skipped check: the previous shown cell is a heading.", tags=["on-slide"]),
     ], "metadata": {"kernelspec": {"name": "python3"}, "rise": {"scroll": False}},
         "nbformat": 4, "nbformat_minor": 5}
     path = tmp_path / "nb.ipynb"
@@ -121,7 +138,7 @@ def test_tagging_rules_keep_metadata_and_are_idempotent(tmp_path):
     assert text.endswith("}\n") and "ünïcode" in text and '\n "cells": [\n  {\n' in text     # indent=1, no escapes
     out = json.loads(text)
     kinds = [c["metadata"]["slideshow"]["slide_type"] for c in out["cells"]]
-    assert kinds == ["slide", "-", "fragment", "slide", "-", "-", "-", "skip", "subslide", "skip", "-"]
+    assert kinds == ["slide", "-", "fragment", "slide", "notes", "-", "-", "skip", "subslide", "skip", "-"]
     cells = out["cells"]
     assert cells[5]["metadata"]["tags"] == ["keep-me"] and cells[5]["metadata"]["custom"] == {"a": 1}
     assert cells[8]["metadata"]["slideshow"] == {"slide_type": "subslide", "other": 3}
@@ -138,3 +155,45 @@ def test_tagging_rules_keep_metadata_and_are_idempotent(tmp_path):
     assert cells[6]["metadata"]["tags"] == ["check"] and cells[6]["metadata"]["slideshow"]["slide_type"] == "skip"
     assert cells[9]["metadata"]["tags"] == ["check"]             # not tagged twice
     assert tag_slides.tag_file(path, tag_checks=True) is False
+
+
+@pytest.mark.parametrize("cell, previous, expected", [
+    (_cell("markdown", "A proof in prose."), None, "notes"),                       # the lecturer says it
+    (_cell("markdown", "**Theorem.** ...", tags=["on-slide"]), None, "-"),         # the room sees it
+    (_cell("markdown", "Found: 4.", tags=["on-slide"]), _cell("code", "f()"), "fragment"),
+    (_cell("markdown", "Long. " * 80, tags=["on-slide"]), _cell("code", "f()"), "-"),
+    (_cell("markdown", "Next.", tags=["on-slide", "fragment"]), _cell("markdown", "x"), "fragment"),
+    (_cell("markdown", "The second half.", tags=["new-slide"]), None, "subslide"),
+    (_cell("markdown", "## Heading and a line"), None, "slide"),
+    (_cell("markdown", "### A heading", tags=["off-slide"]), None, "skip"),
+    (_cell("code", "draw(b)", tags=["new-slide"]), None, "subslide"),
+    (_cell("code", "f()", tags=["fragment"]), None, "fragment"),
+    (_cell("code", "setup()", tags=["off-slide"]), None, "skip"),
+    (_cell("code", "f()"), None, "-"),
+])
+def test_each_design_tag_gives_its_slide_type(cell, previous, expected):
+    assert tag_slides.slide_type(cell, previous) == expected
+
+
+def test_notes_do_not_count_as_the_cell_before_a_finding():
+    """A note between a result and its finding does not stop the finding being a fragment."""
+    nb = {"cells": [_cell("code", "f()"), _cell("markdown", "A remark for the lecturer."),
+                    _cell("markdown", "Found: 4.", tags=["on-slide"])], "metadata": {}}
+    kinds = [c["metadata"]["slideshow"]["slide_type"] for c in tag_slides.tag_notebook(nb)["cells"]]
+    assert kinds == ["-", "notes", "fragment"]
+
+
+def test_only_the_appendix_is_left_out_of_the_decks():
+    spec = importlib.util.spec_from_file_location("build_slides", ROOT / "scripts" / "build_slides.py")
+    build_slides = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_slides)
+    left_out = [p.name for p in NOTEBOOKS if not build_slides.is_deck(p)]
+    assert left_out == ["09_claims_checked.ipynb"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_a_slide_figure_scale_is_a_fraction(path):
+    for i, cell in enumerate(load(path)["cells"]):
+        scale = cell.get("metadata", {}).get("slides", {}).get("figure_scale")
+        if scale is not None:
+            assert isinstance(scale, (int, float)) and 0 < scale <= 1, f"{where(path, i, cell)}: {scale!r}"

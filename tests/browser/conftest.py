@@ -95,6 +95,10 @@ def jupyter_server(tmp_path_factory, app: str):
     notify = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
     notify.mkdir(parents=True)
     (notify / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
+    # The tests open the real notebooks: never save them back (a save rewrites their metadata)
+    docmanager = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
     port, token = free_port(), secrets.token_hex(16)
     extra = (["--LabApp.news_url=None", "--LabApp.expose_app_in_browser=True"] if app == "jupyterlab"
              else ["--JupyterNotebookApp.expose_app_in_browser=True"])

@@ -44,11 +44,14 @@ _MEASURE = r"""() => {
       if (s.display === 'none' || s.visibility === 'hidden') return false; }
     return true; };
   let top = Infinity, left = Infinity, bottom = -Infinity, right = -Infinity;
-  const grow = r => { if (r.width === 0 && r.height === 0) return;
+  // a box with no width or no height shows nothing (MathJax's struts are 0 px wide and 4em tall)
+  const grow = r => { if (r.width === 0 || r.height === 0) return;
     top = Math.min(top, r.top); left = Math.min(left, r.left);
     bottom = Math.max(bottom, r.bottom); right = Math.max(right, r.right); };
   for (const el of section.querySelectorAll('*')) {
     if (el.closest('aside.notes') || !shown(el)) continue;
+    // a formula counts by its own box: MathJax positions struts and clipped spans far outside it
+    if (el.parentElement && el.parentElement.closest('.MathJax')) continue;
     grow(el.getBoundingClientRect());
   }
   let body = Infinity, code = Infinity, bodyText = '', codeText = '';
@@ -72,7 +75,8 @@ _MEASURE = r"""() => {
     return {src: img.getAttribute('src') || '', width: r.width, height: r.height, natural: img.naturalWidth,
             alt: img.getAttribute('alt') || ''};
   });
-  const first = (section.querySelector('h1, h2, h3, h4, p, li') || section).textContent.trim().slice(0, 60);
+  const lead = [...section.querySelectorAll('h1, h2, h3, h4, p, li, pre')].find(e => !e.closest('aside.notes'));
+  const first = (lead ? lead.innerText : section.innerText).trim().slice(0, 60);
   return {indices: Reveal.getIndices(), box: {top: box.top, left: box.left, bottom: box.bottom, right: box.right},
           content: {top, left, bottom, right}, window: {width: innerWidth, height: innerHeight},
           scale, body, bodyText, code, codeText, figures, first,
@@ -181,8 +185,8 @@ def measure(page, deck: Path, shots: Path | None = None) -> list[Step]:
         for f in range(-1, fragments):
             page.evaluate("([h, v, f]) => Reveal.slide(h, v, f)", [h, v, f])
             page.evaluate("""() => new Promise(done => {
-                if (window.MathJax && MathJax.Hub) MathJax.Hub.Queue(() => requestAnimationFrame(() => done()));
-                else requestAnimationFrame(() => done()); })""")
+                const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => done()));
+                if (window.MathJax && MathJax.Hub) MathJax.Hub.Queue(frames); else frames(); })""")
             steps.append(_step(page, deck.name.split(".")[0], h, v, f))
         if shots is not None:
             size = page.viewport_size

@@ -9,6 +9,7 @@ the test fails and the README and the lecturer's guide must drop their warning.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -61,3 +62,54 @@ def test_the_live_deck_opens_on_the_title_and_runs_a_cell(rise_page):
 def test_the_player_renders_on_the_live_slide(rise_page):
     buttons = rise_page.locator(".reveal section.present .widget-button")
     assert buttons.count() > 0 and buttons.first.is_visible()
+
+
+def structure(notebook: Path) -> list[int]:
+    """The slides below each slide, from the cells' slide types: what every renderer must show."""
+    tops: list[int] = []
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        kind = cell["metadata"]["slideshow"]["slide_type"]
+        if kind == "slide" or (kind not in ("skip", "notes") and not tops):
+            tops.append(1)
+        elif kind == "subslide":
+            tops[-1] += 1
+    return tops
+
+
+def test_the_live_deck_has_the_slide_breaks_of_the_static_one_and_each_opens_on_its_point(browser, lab_server):
+    """03 in jupyterlab-rise at 1280 x 720: the same slides as `make slides`, each one's heading on the first screen."""
+    notebook = ROOT / "notebooks" / "03_solvability.ipynb"
+    base, token = lab_server
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/lab/tree/{notebook.name}?token={token}", timeout=TIMEOUT)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                               " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=TIMEOUT)
+        with context.expect_page(timeout=TIMEOUT) as opened:
+            page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
+        slides = opened.value
+        slides.wait_for_selector(".reveal section.present", timeout=TIMEOUT)
+        live = slides.evaluate("""() => [...document.querySelectorAll('.reveal .slides > section')]
+            .map(t => Math.max(1, t.querySelectorAll(':scope > section').length))""")
+        assert live == structure(notebook), "jupyterlab-rise breaks the slides elsewhere than the slide types say"
+        assert slides.locator("aside.notes").count() >= 5, "the explanations should be speaker notes live too"
+        missing = []
+        for h, below in enumerate(live):
+            for v in range(below):
+                slides.evaluate("([h, v]) => { location.hash = '#/' + h + '/' + v; }", [h, v])
+                slides.wait_for_timeout(500)       # reveal.js lays the slide out after the hash changes
+                where = slides.evaluate("""() => { const s = document.querySelector('.reveal section.present:not(.stack)');
+                    const first = s && [...s.querySelectorAll('.jp-Cell')].find(c => !c.closest('aside.notes')
+                        && c.getBoundingClientRect().height > 0);
+                    if (!first) return null;
+                    const r = first.getBoundingClientRect();
+                    return {top: r.top, bottom: Math.min(r.bottom, r.top + 120), text: first.innerText.slice(0, 50)}; }""")
+                if where is None or where["top"] < 0 or where["bottom"] > 720:
+                    missing.append((h, v, where))
+        assert not missing, f"slides whose first cell is not on the first screen: {missing[:5]}"
+        slides.evaluate("() => { location.hash = '#/1/0'; }")
+        slides.wait_for_timeout(300)
+        slides.screenshot(path=str(SHOTS / "rise_live_03.png"))
+    finally:
+        context.close()
