@@ -88,6 +88,7 @@ def build(out: Path, notebooks: list[Path]) -> None:
     shutil.copy2(ROOT / "scripts" / "launch.py", out / "scripts" / "launch.py")
     shutil.copytree(ROOT / "puzzlelib", out / "puzzlelib",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+    shutil.copy2(ROOT / "notebooks" / "rise.css", out / "notebooks" / "rise.css")   # the live slides' style
     (out / "notebooks" / NO_SOLUTIONS).write_text(
         "This is the student edition: puzzlelib's reveal() does not show solutions while this file is here.\n",
         encoding="utf-8")

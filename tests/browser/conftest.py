@@ -84,8 +84,8 @@ def page(browser):
     context.close()
 
 
-def jupyter_server(tmp_path_factory, app: str):
-    """A Jupyter app ("jupyterlab" or "notebook") with fresh settings, on a free port with a random token."""
+def jupyter_server(tmp_path_factory, app: str, root: Path = NOTEBOOKS):
+    """A Jupyter app ("jupyterlab" or "notebook") serving ``root``, with fresh settings, on a free port with a random token."""
     home = tmp_path_factory.mktemp(app)
     env = dict(os.environ)
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
@@ -103,7 +103,7 @@ def jupyter_server(tmp_path_factory, app: str):
     extra = (["--LabApp.news_url=None", "--LabApp.expose_app_in_browser=True"] if app == "jupyterlab"
              else ["--JupyterNotebookApp.expose_app_in_browser=True"])
     proc = start([sys.executable, "-m", app, "--no-browser", "--allow-root", "--ip=127.0.0.1",
-                  f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={NOTEBOOKS}",
+                  f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
                   *extra], env, home / f"{app}.log")
     base = f"http://127.0.0.1:{port}"
     try:
@@ -117,6 +117,15 @@ def jupyter_server(tmp_path_factory, app: str):
 def lab_server(tmp_path_factory):
     """JupyterLab 4."""
     yield from jupyter_server(tmp_path_factory, "jupyterlab")
+
+
+@pytest.fixture(scope="session")
+def lab_copy_server(tmp_path_factory):
+    """JupyterLab 4 on a copy of notebooks/: for tests that save a notebook (jupyterlab-rise saves before it
+    shows the slides), so the real notebooks are never rewritten."""
+    copy = tmp_path_factory.mktemp("notebooks-copy") / "notebooks"
+    shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    yield from jupyter_server(tmp_path_factory, "jupyterlab", root=copy)
 
 
 @pytest.fixture(scope="session")
