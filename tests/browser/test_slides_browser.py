@@ -164,7 +164,7 @@ def test_arrow_right_moves_on_and_the_maths_is_typeset_offline(browser, decks):
 
 
 def test_the_readme_picture_is_a_whole_slide_with_a_figure(browser, decks):
-    """build/screenshots/slide.png: the first slide of 04 that shows a figure, whole, at 1280 x 720."""
+    """build/screenshots/slide.png: the first slide of 04 with a heading, a statement and a figure, whole, at 1280 x 720."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     remote = []
     offline(context, remote)
@@ -172,7 +172,8 @@ def test_the_readme_picture_is_a_whole_slide_with_a_figure(browser, decks):
     try:
         slide_fit.open_deck(page, OUT / "04_sufficiency_and_two_components.slides.html")
         h, v = page.evaluate("""() => { const img = [...document.querySelectorAll('.reveal .slides img')]
-                .find(i => i.closest('section') && i.naturalWidth > 400);
+                .find(i => i.naturalWidth > 400 && i.closest('section').querySelector('h2')
+                      && i.closest('section').querySelector('blockquote, em'));
             const s = Reveal.getIndices(img.closest('section')); return [s.h, s.v || 0]; }""")
         page.evaluate("([h, v]) => Reveal.slide(h, v, 99)", [h, v])
         page.wait_for_timeout(300)
