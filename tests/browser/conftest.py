@@ -121,11 +121,12 @@ def lab_server(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def lab_copy_server(tmp_path_factory):
-    """JupyterLab 4 on a copy of notebooks/: for tests that save a notebook (jupyterlab-rise saves before it
-    shows the slides), so the real notebooks are never rewritten."""
+    """JupyterLab 4 on a copy of notebooks/, as (address, token, the copy's folder): for tests that save a
+    notebook (jupyterlab-rise saves before it shows the slides), so the real notebooks are never rewritten."""
     copy = tmp_path_factory.mktemp("notebooks-copy") / "notebooks"
     shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    yield from jupyter_server(tmp_path_factory, "jupyterlab", root=copy)
+    for base, token in jupyter_server(tmp_path_factory, "jupyterlab", root=copy):
+        yield base, token, copy
 
 
 @pytest.fixture(scope="session")

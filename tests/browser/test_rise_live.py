@@ -13,7 +13,9 @@ import json
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
+from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
@@ -23,7 +25,7 @@ pytest.importorskip("jupyterlab_rise", reason="jupyterlab-rise is not installed 
 
 @pytest.fixture(scope="module")
 def rise_page(browser, lab_copy_server):
-    base, token = lab_copy_server
+    base, token, _ = lab_copy_server
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
@@ -77,30 +79,32 @@ def structure(notebook: Path) -> list[int]:
 
 
 def test_the_live_deck_has_the_slide_breaks_of_the_static_one_and_each_opens_on_its_point(browser, lab_copy_server):
-    """03 run in JupyterLab, then shown with jupyterlab-rise at 1280 x 720 (on a copy of the notebooks:
-    jupyterlab-rise saves a notebook before it shows it).
+    """03 run, then shown with jupyterlab-rise at 1280 x 720 (on a copy of the notebooks: jupyterlab-rise
+    saves a notebook before it shows it).
 
     The live deck has the slides of `make slides`, each slide's first cell starts on its first screen,
     and a figure whose code is folded is on the first screen too, under a placeholder of code size.
     """
     notebook = ROOT / "notebooks" / "03_solvability.ipynb"
-    base, token = lab_copy_server
+    base, token, copy = lab_copy_server
+    # the lecturer has run the notebook: its copy holds the outputs (nbclient runs it as JupyterLab would)
+    executed = nbformat.read(notebook, as_version=4)
+    NotebookClient(executed, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(copy)}}).execute()
+    nbformat.write(executed, copy / notebook.name)
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     try:
-        page.goto(f"{base}/lab/tree/{notebook.name}?token={token}", timeout=TIMEOUT)
-        page.wait_for_function("""() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+        # a workspace of its own: the server's default one reopens 06 from the test before
+        page.goto(f"{base}/lab/workspaces/live03/tree/{notebook.name}?reset&token={token}", timeout=TIMEOUT)
+        page.wait_for_function("""name => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
             const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-            return k && k.status === 'idle'; }""", timeout=TIMEOUT)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function("""() => { const w = window.jupyterapp.shell.currentWidget;
-            return w.sessionContext.session.kernel.status === 'idle'
-                && [...w.content.widgets].every(c => c.model.type !== 'code' || c.model.executionCount !== null); }""",
-                               timeout=4 * TIMEOUT)
+            return k && k.status === 'idle' && w.context.path === name; }""", arg=notebook.name, timeout=TIMEOUT)
         with context.expect_page(timeout=TIMEOUT) as opened:
             page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
         slides = opened.value
         slides.wait_for_selector(".reveal section.present", timeout=TIMEOUT)
+        assert f"/rise/{notebook.name}" in slides.url, slides.url
         live = slides.evaluate("""() => [...document.querySelectorAll('.reveal .slides > section')]
             .map(t => Math.max(1, t.querySelectorAll(':scope > section').length))""")
         assert live == structure(notebook), "jupyterlab-rise breaks the slides elsewhere than the slide types say"
