@@ -1,11 +1,19 @@
 """Execute notebooks and write them as reveal.js slide decks that work offline.
 
-Usage: python scripts/build_slides.py [--out build/slides] [NOTEBOOK ...]   (default: notebooks/*.ipynb)
+Usage: python scripts/build_slides.py [--out build/slides] [NOTEBOOK ...]
+(default: every notebook of notebooks/ that is a deck: not the appendix, whose metadata says
+``"slides": {"deck": false}``)
 
 Each notebook is executed top to bottom (nbclient; any error in any cell stops the build with
 a non-zero exit status) and written as ``OUT/NN_name.slides.html`` by nbconvert's
 SlidesExporter. Slides follow each cell's ``metadata.slideshow.slide_type`` (set by
-scripts/tag_slides.py): cells tagged ``check`` or ``solution`` are "skip" and do not appear.
+scripts/tag_slides.py from a few tags per notebook; docs/slides.md tells how): checks and
+solutions do not appear, explanations are speaker notes (``S`` opens the speaker view).
+
+Every slide is designed to fit a 1000 x 700 slide, drawn at about one screen pixel per slide
+pixel at 1024 x 768 and 1280 x 720. A figure shows without its drawing code, drawn at
+``SLIDE_DPI`` with its smallest text recorded in the PNG (scripts/figure_probe.py), so that
+tests/browser/slide_fit.py can measure its text on screen.
 
 Nothing is loaded from the network. The decks use local copies, made in OUT:
 
@@ -18,7 +26,7 @@ Both are in the ``slides`` extra: ``pip install -e '.[slides]'`` (``make setup``
 require.js, jQuery, mermaid and the widget manager, which nbconvert's template would fetch
 from a CDN, are left out: the decks do not need them. A widget has no kernel on a static
 page, so its output is replaced by a note saying where to use it live (JupyterLab:
-``make lab``, then right-click > "Render as slides", from jupyterlab-rise).
+``make lab``, then the slideshow button of jupyterlab-rise).
 
 ``OUT/index.html`` lists every deck in OUT.
 """
