@@ -338,13 +338,14 @@ class WidgetMachine(_Model, RuleBasedStateMachine):
         kind = p.goal_choice.value
         assert s.goal == (self.custom if kind == "custom" else make_goal(rows, cols, kind)) == self.goal
         self.check_session(s, self.goal)
-        # the grid shows the board; the blank shows a non-breaking space and cannot be clicked
+        # the grid shows the board; the blank shows a non-breaking space and is named "blank"
         assert len(p.grid.children) == rows * cols
         assert list(p.grid.children) == p._cell_buttons
         texts = [b.description for b in p.grid.children]
         assert texts == [BLANK_TEXT if t == 0 else str(t) for t in s.board.tiles]
         assert p.grid_texts() == [texts[i:i + cols] for i in range(0, len(texts), cols)]
-        assert [b.disabled for b in p.grid.children] == [t == 0 for t in s.board.tiles]
+        assert not any(b.disabled for b in p.grid.children)   # the blank keeps the keyboard focus
+        assert p.accessible_names()[s.board.tiles.index(0)] == "blank"
         assert p.tile_buttons[0].description == BLANK_TEXT
         # the panel reads what puzzlelib computes
         shown = {k: x.value for k, x in p.value_widgets.items()}
@@ -357,7 +358,7 @@ class WidgetMachine(_Model, RuleBasedStateMachine):
         assert (p.graph_image.layout.display is None) == ((rows, cols) in GRAPH_SHAPES)
         if (rows, cols) in GRAPH_SHAPES:
             x, y = p._graph_views[(s.board.shape, self.goal)].pos[rank(s.board)]
-            assert bytes(p.graph_image.value) == repr([[float(x), float(y)]]).encode()
+            assert bytes(p.graph_png) == repr([[float(x), float(y)]]).encode()
 
     def unchanged(self):
         return (self.w.session.board, self.w.session.moves, list(self.w.session.history))

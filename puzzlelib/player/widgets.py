@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import base64
 import html
 import io
+import itertools
 import numbers
 import time
 
@@ -44,8 +46,73 @@ _STYLE = """<style>
 .puzzle-widget.presenting .widget-button, .puzzle-widget.presenting .widget-toggle-button,
 .puzzle-widget.presenting .widget-dropdown select, .puzzle-widget.presenting .widget-label { font-size: 20px; }
 .puzzle-widget .puzzle-board:focus, .puzzle-widget .puzzle-board:hover { outline: 2px dashed #0072B2; }
+.puzzle-widget button:focus-visible, .puzzle-widget select:focus-visible, .puzzle-widget input:focus-visible,
+.puzzle-widget button:focus, .puzzle-widget select:focus, .puzzle-widget input:focus,
+.puzzle-bfs .ui-slider-handle:focus, .puzzle-bfs .noUi-handle:focus, .puzzle-bfs [role=slider]:focus {
+  outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #FFFFFF; }
+.puzzle-widget .action-solve { background-color: #00704F !important; color: #FFFFFF !important; }
+.puzzle-widget .action-stop { background-color: #8A5300 !important; color: #FFFFFF !important; }
+.puzzle-widget .puzzle-tile { color: #2B1D05; }
+.puzzle-widget .puzzle-live, .puzzle-bfs .puzzle-live {
+  position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+  clip-path: inset(50%); white-space: nowrap; margin: -1px; padding: 0; border: 0; }
+.puzzle-widget .puzzle-graph img, .puzzle-bfs .puzzle-chart img { display: block; max-width: 100%; height: auto; }
 </style>"""
-"""CSS for the player: readable panel text, larger in presentation mode, and a focus ring on the board."""
+"""CSS for the player: readable panel text, larger in presentation mode, a focus ring on the board and on
+every control, solve and stop in colours with white text at 4.5:1 or more, and a live region that
+screen readers read but that takes no room on screen."""
+
+PANEL_UNSOLVABLE_TEXT = "#8A5300"
+"""The panel's "unsolvable": a dark orange, 6.3:1 on white."""
+
+SLIDE_WORDS = {(0, -1): "left", (0, 1): "right", (-1, 0): "up", (1, 0): "down"}
+"""The direction a tile moves into the blank, from the blank's offset (row, column) to the tile."""
+
+_player_ids = itertools.count(1)
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal."""
+    return '"' + "".join(ch if ch.isalnum() or ch in " ,.:;-" else f"\\{ord(ch):x} " for ch in text) + '"'
+
+
+def tile_name(board: Board, cell: int) -> str:
+    """What a screen reader says for the button in ``cell``: the tile, its place, and where it can slide.
+
+    >>> b = Board([[1, 2, 3], [4, 0, 5]])
+    >>> tile_name(b, 5), tile_name(b, 0), tile_name(b, 4)
+    ('tile 5, row 2, column 3, can slide left', 'tile 1, row 1, column 1', 'blank')
+    """
+    tile = board.tiles[cell]
+    if tile == 0:
+        return "blank"
+    r, c = divmod(cell, board.cols)
+    name = f"tile {tile}, row {r + 1}, column {c + 1}"
+    br, bc = board.blank
+    direction = SLIDE_WORDS.get((br - r, bc - c))
+    return name + (f", can slide {direction}" if direction else "")
+
+
+def slide_direction(board: Board, tile: int) -> str | None:
+    """The way ``tile`` would move into the blank ("left", "right", "up", "down"), or None."""
+    cell = board.tiles.index(tile)
+    r, c = divmod(cell, board.cols)
+    br, bc = board.blank
+    return SLIDE_WORDS.get((br - r, bc - c))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _img_html(png: bytes, alt: str) -> str:
+    data = base64.b64encode(png).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}">'
+
+
+def _live_html(text: str) -> str:
+    return (f'<div role="status" aria-live="polite" aria-atomic="true">'
+            f'{html.escape(text, quote=False)}</div>')
 
 
 def _in_kernel() -> bool:
@@ -101,6 +168,18 @@ class _GraphView:
     def png(self, board: Board) -> bytes:
         self.marker.set_offsets([self.pos[rank(board)]])
         return _png(self.fig)
+
+
+def graph_alt(board: Board, panel) -> str:
+    """The state graph's alt text: what it shows, which component the board is in, and how far it is."""
+    where = ("the goal's component (solvable)" if panel.solvable
+             else "the other component (unsolvable: the goal cannot be reached)")
+    text = (f"State graph of every {board.rows} x {board.cols} board: two components, circles for the "
+            f"goal's, squares for the other. A ring marks your board, in {where}")
+    if panel.solvable:
+        text += ("; it is the goal" if panel.distance == 0
+                 else f"; {_plural(panel.distance, 'move')} from the goal")
+    return text + "."
 
 
 class PuzzleWidget(w.VBox):
@@ -166,14 +245,23 @@ class PuzzleWidget(w.VBox):
         self.value_widgets = {key: w.HTML() for key in
                               ("moves", "inversions", "blank row", "invariant", "component", "distance")}
         self.message = w.HTML()
+        self.live = w.HTML(_live_html(""))
+        """The live region (role="status", aria-live="polite"): screen readers read each change aloud."""
+        self.live.add_class("puzzle-live")
+        self.announcement = ""
+        """The text last put in the live region."""
+        self._names = w.HTML()
+        """CSS that gives each tile its accessible name (see :meth:`accessible_names`)."""
+        self._uid = f"puzzle-player-{next(_player_ids)}"
         self.scramble_moves = w.BoundedIntText(value=20, min=1, max=10_000, description="moves",
+                                               tooltip="how many random moves scramble makes",
                                                layout=w.Layout(width="140px"))
         self.buttons = {
             "shuffle": w.Button(description="shuffle", tooltip="a uniformly random solvable board"),
             "scramble": w.Button(description="scramble", tooltip="make random moves"),
             "swap": w.Button(description="swap two tiles", tooltip="jump to the other component"),
-            "undo": w.Button(description="undo"),
-            "reset": w.Button(description="reset"),
+            "undo": w.Button(description="undo", tooltip="go back one step"),
+            "reset": w.Button(description="reset", tooltip="back to the starting board"),
             "solve": w.Button(description="solve", button_style="success",
                               tooltip="animate a solution; the board keeps taking clicks (they are refused)"),
             "stop": w.Button(description="stop", button_style="warning", disabled=True,
@@ -198,7 +286,12 @@ class PuzzleWidget(w.VBox):
         self.buttons["solve"].on_click(lambda _: self.solve())
         self.buttons["stop"].on_click(lambda _: self.stop())
         # The graph scales with the room it has: 100% of a box that may shrink to 280 px.
-        self.graph_image = w.Image(format="png", layout=w.Layout(width="100%", height="auto"))
+        # An HTML <img> rather than w.Image, which has no alt text; the alt follows the board.
+        self.graph_image = w.HTML(layout=w.Layout(width="100%", height="auto"))
+        self.graph_png = b""
+        """The state graph's PNG as shown (empty for shapes without a graph)."""
+        self.graph_alt = ""
+        """The state graph's alt text: your component and distance."""
         self.graph_box = w.Box([self.graph_image], layout=w.Layout(
             flex="1 1 380px", min_width="280px", max_width="620px", margin="0 0 8px 0"))
         self.graph_box.add_class("puzzle-graph")
@@ -225,9 +318,10 @@ class PuzzleWidget(w.VBox):
         self.play_area = w.HBox([self.board_box, self.panel_box, self.graph_box],
                                 layout=w.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
         self._style = w.HTML(_STYLE)
-        super().__init__([self._style, controls, self.play_area, self.message],
+        super().__init__([self._style, self._names, controls, self.play_area, self.message, self.live],
                          layout=w.Layout(width="100%", max_width="1400px"))
         self.add_class("puzzle-widget")
+        self.add_class(self._uid)
         self._keys = _key_events(self.board_box, self._on_key)
         self._build_grid()
         self._apply_size()
@@ -249,6 +343,7 @@ class PuzzleWidget(w.VBox):
         for cell in range(rows * cols):
             button = w.Button()
             button.add_class("puzzle-tile")
+            button.add_class(f"cell-{cell}")
             button.on_click(lambda _, cell=cell: self.click_cell(cell))
             buttons.append(button)
         self._cell_buttons = buttons
@@ -310,12 +405,41 @@ class PuzzleWidget(w.VBox):
             self.goal_choice.value = kind
         self._build_grid()
         self.refresh()
+        self._announce(f"{self.session.message}; {self.facts()}")
 
     # --- actions ------------------------------------------------------------
     def _refuse(self, message: str) -> bool:
         self.session.message = message
         self.refresh()
+        self._announce(message)
         return False
+
+    def _announce(self, text: str) -> None:
+        """Put ``text`` in the live region, which screen readers read aloud (politely, after what they say)."""
+        self.announcement = text
+        self.live.value = _live_html(text)
+
+    def facts(self) -> str:
+        """The panel's news in words: inversions, component and distance.
+
+        >>> PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]])).facts()
+        '0 inversions; solvable; 1 move from the goal'
+        """
+        panel = self.session.panel()
+        if not panel.solvable:
+            distance = "the goal cannot be reached"
+        elif self.session.board == self.session.goal:
+            distance = "goal reached"
+        elif panel.distance_is_exact:
+            distance = f"{_plural(panel.distance, 'move')} from the goal"
+        else:
+            distance = f"at least {_plural(panel.distance, 'move')} from the goal"
+        return f"{_plural(panel.inversions, 'inversion')}; {panel.component}; {distance}"
+
+    def accessible_names(self) -> list[str]:
+        """The accessible name of each cell's button, row by row (see :func:`tile_name`)."""
+        board = self.session.board
+        return [tile_name(board, cell) for cell in range(len(board.tiles))]
 
     def click_cell(self, cell: int) -> bool:
         """Click the button in ``cell`` (row-major index); the tile slides if it can.
@@ -336,11 +460,16 @@ class PuzzleWidget(w.VBox):
         """Click the button showing ``tile``; a bad tile changes nothing and says so (no exception)."""
         if self._solving:
             return self._refuse("not now: a solve is running (press stop to end it)")
+        board = self.session.board
         try:
             moved = self.session.click(tile)
         except (TypeError, ValueError) as err:
             return self._refuse(f"not a tile: {err}")
         self.refresh()
+        if moved:
+            self._announce(f"slid {tile} {slide_direction(board, tile)}; {self.facts()}")
+        else:
+            self._announce(self.session.message)
         return moved
 
     def press_key(self, key: str) -> bool:
@@ -373,7 +502,11 @@ class PuzzleWidget(w.VBox):
             action()
         except (TypeError, ValueError) as err:
             self.session.message = f"refused: {err}"
+            self.refresh()
+            self._announce(self.session.message)
+            return
         self.refresh()
+        self._announce(f"{self.session.message}; {self.facts()}")
 
     @property
     def solving(self) -> bool:
@@ -437,12 +570,14 @@ class PuzzleWidget(w.VBox):
             started = time.perf_counter()
             self.session.message = "solving..."
             self.refresh()
+            self._announce("solving...")
             future = loop.run_in_executor(None, self._search)
             while not future.done():
                 await asyncio.wait([future], timeout=0.5)
                 if self._stop:
                     self.session.message = "stopped before a solution was found"
                     self.refresh()
+                    self._announce(f"{self.session.message}; {self.facts()}")
                     return
                 if not future.done():
                     self.message.value = f"<i>solving... {time.perf_counter() - started:.0f} s</i>"
@@ -461,12 +596,14 @@ class PuzzleWidget(w.VBox):
             if self._stop:
                 self.session.message = f"{how} - stopped after {i - 1} of {len(path) - 1} moves"
                 self.refresh()
+                self._announce(f"{self.session.message}; {self.facts()}")
                 return
             self.session.step_to(board)
             self.refresh()
             await asyncio.sleep(self.animation_delay)
         self.session.message = how + " - solved"
         self.refresh()
+        self._announce(f"{self.session.message}; {self.facts()}")
 
     def _finish(self, path, how: str, *, animate: bool) -> None:
         """Apply a whole solution at once (no event loop), or report why there is none."""
@@ -476,6 +613,7 @@ class PuzzleWidget(w.VBox):
                 self.session.step_to(board)
             self.session.message = how + " - solved"
         self.refresh()
+        self._announce(f"{self.session.message}; {self.facts()}" if path is not None else how)
 
     # --- display ------------------------------------------------------------
     @property
@@ -496,7 +634,10 @@ class PuzzleWidget(w.VBox):
             button.description = BLANK_TEXT if tile == 0 else str(tile)
             button.style.button_color = palette.BLANK if tile == 0 else palette.TILE
             button.style.font_weight = "bold"
-            button.disabled = tile == 0
+            # The blank stays enabled (a click on it is refused with a message): a disabled button
+            # drops the keyboard focus, and the focus sits on the cell a tile just left.
+            button.disabled = False
+        self._names.value = self._names_css()
         panel = self.session.panel()
         v = self.value_widgets
         v["moves"].value = str(panel.moves)
@@ -508,7 +649,9 @@ class PuzzleWidget(w.VBox):
         else:
             v["invariant"].value = (f"(inversions + blank row) mod 2 = {panel.invariant} "
                                     f"(goal: {panel.goal_invariant})")
-        color = palette.COMPONENT_COLORS["solvable" if panel.solvable else "unsolvable"]
+        # Text colours at 4.5:1 or more on white: the palette's blue, and a dark orange for the
+        # palette's orange (#E69F00 is 2.3:1 on white, fine for markers, too pale for text).
+        color = palette.COMPONENT_COLORS["solvable"] if panel.solvable else PANEL_UNSOLVABLE_TEXT
         v["component"].value = f'<span style="color:{color}"><b>{panel.component}</b></span>'
         v["distance"].value = panel.distance_text
         message = html.escape(self.session.message, quote=False)
@@ -517,10 +660,32 @@ class PuzzleWidget(w.VBox):
             key = (board.shape, self.session.goal)
             if key not in self._graph_views:
                 self._graph_views[key] = _GraphView(board.rows, board.cols, self.session.goal)
-            self.graph_image.value = self._graph_views[key].png(board)
+            self.graph_png = self._graph_views[key].png(board)
+            self.graph_alt = graph_alt(board, panel)
+            self.graph_image.value = _img_html(self.graph_png, self.graph_alt)
             self.graph_image.layout.display = None
         else:
             self.graph_image.layout.display = "none"
+
+    def _names_css(self) -> str:
+        """CSS whose generated content (empty on screen, alt text for assistive technology) names each tile.
+
+        ipywidgets 8.1 buttons have no aria-label, and a button is named by its text ("5"), so the
+        rest of the name is CSS generated content with an empty visible part and an alternative
+        text: ``content: "" / "tile "`` before the number and ``"" / ", row 2, column 3, ..."`` after.
+        """
+        board = self.session.board
+        rules = []
+        for cell, name in enumerate(self.accessible_names()):
+            sel = f".{self._uid} .puzzle-tile.cell-{cell}"
+            if board.tiles[cell] == 0:
+                rules.append(f'{sel}::before {{ content: "" / "blank"; }}')
+                continue
+            tile = str(board.tiles[cell])
+            before, after = name.split(tile, 1)     # "tile ", ", row 2, column 3, can slide left"
+            rules.append(f'{sel}::before {{ content: "" / {_css_string(before)}; }}')
+            rules.append(f'{sel}::after {{ content: "" / {_css_string(after)}; }}')
+        return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
 class BFSExplorer(w.VBox):
@@ -543,14 +708,21 @@ class BFSExplorer(w.VBox):
         self.layers = [layer.boards() for layer in bfs_layers(self.goal)]
         self.layer_sizes = [len(layer) for layer in self.layers]
         self.samples = samples
-        self.depth = w.IntSlider(value=0, min=0, max=len(self.layers) - 1, description="depth",
-                                 continuous_update=False)
+        self.depth = w.IntSlider(value=0, min=0, max=len(self.layers) - 1, description="BFS depth",
+                                 tooltip="BFS depth: distance from the goal, in moves",
+                                 style={"description_width": "initial"}, continuous_update=False)
         self.summary = w.HTML()
-        self.chart = w.Image(format="png", layout=w.Layout(width="520px"))
+        # An HTML <img> rather than w.Image, which has no alt text.
+        self.chart = w.HTML(layout=w.Layout(width="520px"))
+        self.chart.add_class("puzzle-chart")
+        self.chart_png = b""
+        self.chart_alt = ""
+        """The chart's alt text: what it shows, and the layer sizes up to the chosen depth."""
         self.boards = w.HTML()
         self.depth.observe(lambda _: self.refresh(), names="value")
         self._figure()
-        super().__init__([self.depth, self.summary, self.chart, self.boards])
+        super().__init__([w.HTML(_STYLE), self.depth, self.summary, self.chart, self.boards])
+        self.add_class("puzzle-bfs")
         self.refresh()
 
     def _figure(self) -> None:
@@ -568,7 +740,12 @@ class BFSExplorer(w.VBox):
         d = self.depth.value
         for i, bar in enumerate(self.bars):
             bar.set_color(palette.ACCENT if i == d else palette.MUTED)
-        self.chart.value = _png(self.fig)
+        self.chart_png = _png(self.fig)
+        sizes = ", ".join(f"{n:,}" for n in self.layer_sizes[:d + 1])
+        self.chart_alt = (f"Bar chart of the number of {self.goal.rows} x {self.goal.cols} boards at each BFS "
+                          f"depth, 0 to {len(self.layer_sizes) - 1} moves from the goal, with depth {d} "
+                          f"highlighted. Boards at depths 0 to {d}: {sizes}.")
+        self.chart.value = _img_html(self.chart_png, self.chart_alt)
         n = self.layer_sizes[d]
         total = sum(self.layer_sizes)
         self.summary.value = f"<b>{n:,}</b> board{'s' if n != 1 else ''} at depth {d} (of {total:,} reachable)"
