@@ -16,6 +16,92 @@ def _plt():
     return plt
 
 
+ALT_ATTRIBUTE = "_puzzlelib_alt"
+
+
+def describe(fig, text: str):
+    """Give ``fig`` an alt text, ``text``: what the figure shows, in a sentence or two; return ``fig``.
+
+    A reader who cannot see the figure hears the text instead (a screen reader reads an
+    image's alt text). Wherever IPython shows the figure (``plt.show()``, a figure at the end
+    of a cell, ``display(fig)``), its output carries the text: as an ``<img alt=...>`` beside
+    the PNG, which JupyterLab and the site show, and as the PNG's ``alt`` metadata, which the
+    slide decks read. ``draw_board``, ``draw_path`` and ``draw_state_graph`` describe the
+    figures they make themselves.
+
+    >>> import matplotlib.pyplot as plt
+    >>> fig = describe(plt.figure(), "A blank figure.")
+    >>> alt_text(fig)
+    'A blank figure.'
+    """
+    if not hasattr(fig, "savefig"):
+        raise TypeError(f"describe() takes a matplotlib Figure, got {type(fig).__name__}")
+    if not isinstance(text, str):
+        raise TypeError(f"an alt text is a string, got {type(text).__name__}")
+    text = " ".join(text.split())
+    if not text:
+        raise ValueError("the alt text is empty: say what the figure shows")
+    setattr(fig, ALT_ATTRIBUTE, text)
+    _show_alt_texts()
+    return fig
+
+
+def alt_text(fig) -> str | None:
+    """The alt text given to ``fig`` by :func:`describe`, or None."""
+    return getattr(fig, ALT_ATTRIBUTE, None)
+
+
+def _show_alt_texts() -> None:
+    """Make IPython show a described figure with its alt text (again after %matplotlib resets it)."""
+    import html
+
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    from matplotlib.figure import Figure
+
+    formatters = shell.display_formatter.formatters
+    png, page = formatters["image/png"], formatters["text/html"]
+    try:
+        printer = png.lookup_by_type(Figure)
+    except KeyError:            # figures are not shown as PNG here (SVG, or a widget backend)
+        return
+    if getattr(printer, ALT_ATTRIBUTE, False):
+        return
+    drawn = {}                  # text/html is formatted first: draw the PNG once for both
+
+    def png_with_alt(fig):
+        out = drawn.pop(id(fig), None) or printer(fig)
+        text = alt_text(fig)
+        if out is None or not text:
+            return out
+        data, meta = out if isinstance(out, tuple) else (out, None)
+        return data, {**(meta or {}), "alt": text}
+
+    def img_with_alt(fig):
+        text = alt_text(fig)
+        if not text:
+            return None
+        out = png_with_alt(fig)
+        if out is None:
+            return None
+        drawn[id(fig)] = out
+        data, meta = out
+        if isinstance(data, bytes):
+            import base64
+            data = base64.b64encode(data).decode("ascii")
+        size = "".join(f' {k}="{meta[k]}"' for k in ("width", "height") if k in meta)
+        return f'<img src="data:image/png;base64,{data}" alt="{html.escape(text)}"{size}>'
+
+    setattr(png_with_alt, ALT_ATTRIBUTE, True)
+    png.for_type(Figure, png_with_alt)
+    page.for_type(Figure, img_with_alt)
+
+
 def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsize: float | None = None,
                locked=()):
     """Draw ``board`` as coloured squares on a matplotlib axes and return the axes.
