@@ -124,7 +124,8 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
                          f"draw_board draws up to {MAX_DRAW_CELLS:,} cells")
     plt = _plt()
     if ax is None:
-        _, ax = plt.subplots(figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
+        fig, ax = plt.subplots(figsize=(0.6 * board.cols + 0.4, 0.6 * board.rows + 0.4))
+        describe(fig, f"{f'{title}: ' if title else ''}{board_words(board)}.")
     highlight = set(highlight)
     locked = {int(i) for i in locked}
     if fontsize is None:
@@ -157,6 +158,20 @@ def draw_board(board, ax=None, *, title: str | None = None, highlight=(), fontsi
     if title is not None:
         ax.set_title(title, fontsize=11)
     return ax
+
+
+def board_words(board) -> str:
+    """A board in words, row by row, for an alt text.
+
+    >>> from puzzlelib import Board
+    >>> board_words(Board([[4, 1, 2], [5, 0, 3]]))
+    'a 2 x 3 board, rows: 4 1 2; 5 blank 3'
+    """
+    board = as_board(board)
+    if board.rows * board.cols > 64:
+        return f"a {board.rows} x {board.cols} board"
+    rows = "; ".join(" ".join("blank" if t == BLANK else str(t) for t in row) for row in board.grid)
+    return f"a {board.rows} x {board.cols} board, rows: {rows}"
 
 
 def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None = None):
@@ -205,7 +220,10 @@ def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None
     if title:
         fig.suptitle(title, fontsize=12)
     fig.tight_layout()
-    return fig
+    shown = "" if n == len(path) else f", {n} of them shown"
+    return describe(fig, f"{title + '. ' if title else ''}A filmstrip of {len(path)} boards, {len(path) - 1} moves "
+                         f"from start to end{shown}, the tile just moved dark; start: {board_words(path[0])}; "
+                         f"end: {board_words(path[-1])}.")
 
 
 def _check_graph(G) -> None:
@@ -309,7 +327,8 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     _check_graph(G)
     _check_axes(ax)
     plt = _plt()
-    if ax is None:
+    made = ax is None
+    if made:
         _, ax = plt.subplots(figsize=(10, 5))
     if layout not in ("layers", "rings"):
         raise ValueError(f'layout must be "layers" or "rings", got {layout!r}')
@@ -356,4 +375,10 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
         title = (f"State graph of the {G.graph.get('rows')} x {G.graph.get('cols')} puzzle: "
                  f"{n} boards, {nx.number_connected_components(G)} components")
     ax.set_title(title, fontsize=12)
+    if made:
+        sizes = ", ".join(f"{len(p)} boards" for p in sorted(pieces, key=len, reverse=True))
+        drawn = "each board at x = its BFS layer" if layout == "layers" else "each component as a ring"
+        markers = ", circles for the goal's (solvable) and squares for the other" if len(pieces) == 2 else ""
+        describe(ax.figure, f"{title}. Boards are dots joined when one move apart, {drawn}; the components hold "
+                            f"{sizes}{markers}.")
     return ax

@@ -85,7 +85,10 @@ def static_widget(data: dict, state: dict) -> str:
                   for buf in m.get("buffers", []) if buf.get("path") == ["value"]]
         img = "".join(f'<img src="data:image/png;base64,{b64}" alt="{html.escape(name)} as first drawn">'
                       for b64 in images)
-        what = f"The {html.escape(name)} as it was first drawn" if images else f"A {html.escape(name)} goes here"
+        # a picture drawn as an HTML <img> (with its alt text) by the widget itself, such as the explorer's chart
+        img += "".join(re.findall(r"<img\b[^>]*>", "".join(m["state"].get("value", "") for m in models
+                                                              if m.get("model_name") == "HTMLModel")))
+        what = f"The {html.escape(name)} as it was first drawn" if img else f"A {html.escape(name)} goes here"
     return (f'<figure class="widget-static">{img}<figcaption>{what}; it does not respond here, because '
             f'{LIVE_NOTE} (or <code>make lab</code>).</figcaption></figure>')
 

@@ -114,6 +114,13 @@ html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; }
 </style>
 {%- endblock html_head_js_mathjax -%}
 
+{#- A figure's alt text (puzzlelib.draw.describe) is in its PNG's metadata: put it on the <img>. -#}
+{% block data_png scoped %}
+{%- set alt = output | get_metadata('alt', 'image/png') -%}
+{%- if alt -%}{{ super() | replace('<img ', '<img alt="' ~ (alt | escape_html) ~ '" ', 1) }}
+{%- else -%}{{ super() }}{%- endif -%}
+{% endblock data_png %}
+
 {% block footer_js %}
 <script src="reveal.js/js/reveal.js"></script>
 <script src="reveal.js/plugin/notes/notes.js"></script>
@@ -217,6 +224,8 @@ def prepare(nb) -> int:
             cell.metadata["transient"] = {"remove_source": True}
             size_figures(cell)
         for output in outputs:
+            if output.get("metadata", {}).get("image/png", {}).get("alt"):
+                output["data"].pop("text/html", None)    # the PNG itself, with its alt, as every figure is shown
             if WIDGET_VIEW in output.get("data", {}):
                 output["data"] = {"text/html": WIDGET_NOTE, "text/plain": "(interactive widget)"}
     nb.metadata.pop("widgets", None)

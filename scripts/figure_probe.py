@@ -5,6 +5,7 @@ backend renders is looked at before it is printed:
 
 * ``_small_text`` collects its drawn texts under ``smallest`` points (size, text, figure title);
 * ``_overlaps`` collects pairs of its texts that run into each other (tick labels left out);
+* ``_undescribed`` collects the titles of figures shown without an alt text (``puzzlelib.draw.describe``);
 * ``_figures_seen[0]`` counts the figures.
 
 Drawn means drawn: tick labels of hidden axes or outside the view limits are left out.
@@ -24,6 +25,7 @@ from matplotlib.backend_bases import FigureCanvasBase as _Canvas
 from matplotlib.text import Text as _Text
 _small_text = []
 _overlaps = []
+_undescribed = []
 _figures_seen = [0]
 _print_figure = _Canvas.print_figure
 def _probe(self, *args, **kwargs):
@@ -40,6 +42,8 @@ def _probe(self, *args, **kwargs):
                 for tick in axis.majorTicks + axis.minorTicks:
                     hidden.update(id(t) for t in (tick.label1, tick.label2) if id(t) not in drawn)
     title = (fig._suptitle.get_text() if fig._suptitle else '') or (fig.axes[0].get_title() if fig.axes else '')
+    if not getattr(fig, '_puzzlelib_alt', None):     # no alt text: puzzlelib.draw.describe was not called
+        _undescribed.append(title[:60] or '(no title)')
     for ax in fig.axes:
         if not ax.get_visible():
             hidden.update(id(t) for t in ax.findobj(_Text))

@@ -93,18 +93,20 @@ _FONT_PROBE = figure_probe.source(smallest=SMALLEST_FONT)
 
 
 @pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
-def test_every_figure_has_text_of_11_points_or_more_and_no_text_overlaps(path):
+def test_every_figure_has_text_of_11_points_or_more_no_text_overlaps_and_an_alt_text(path):
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
     if not any("draw" in c.source or "plt." in c.source for c in nb.cells if c.cell_type == "code"):
         pytest.skip("no figures")
     nb.cells.insert(0, nbformat.v4.new_code_cell(_FONT_PROBE))
-    nb.cells.append(nbformat.v4.new_code_cell("print(repr((_figures_seen[0], _small_text, _overlaps)))"))
+    nb.cells.append(nbformat.v4.new_code_cell("print(repr((_figures_seen[0], _small_text, _overlaps, _undescribed)))"))
     NotebookClient(nb, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     out = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
-    seen, small, overlaps = ast.literal_eval(out.strip())
+    seen, small, overlaps, undescribed = ast.literal_eval(out.strip())
     assert seen > 0, f"{path.name} draws, but no figure was rendered: is MPLBACKEND set for the kernel?"
     assert not small, f"{path.name}: text under {SMALLEST_FONT} pt (size, text, figure title): {small[:8]}"
     assert not overlaps, f"{path.name}: texts that run into each other (text, text, figure title): {overlaps[:8]}"
+    assert not undescribed, (f"{path.name}: figures with no alt text (give each one with puzzlelib.draw.describe): "
+                             f"{undescribed[:8]}")

@@ -165,8 +165,12 @@ class _GraphView:
                                  linewidths=2.5, zorder=5)
         self.fig.tight_layout()
 
-    def png(self, board: Board) -> bytes:
+    def png(self, board: Board, alt: str) -> bytes:
+        """The drawing with the marker on ``board``; the figure carries ``alt`` (puzzlelib.draw.describe)."""
+        from ..draw import describe
+
         self.marker.set_offsets([self.pos[rank(board)]])
+        describe(self.fig, alt)
         return _png(self.fig)
 
 
@@ -660,8 +664,8 @@ class PuzzleWidget(w.VBox):
             key = (board.shape, self.session.goal)
             if key not in self._graph_views:
                 self._graph_views[key] = _GraphView(board.rows, board.cols, self.session.goal)
-            self.graph_png = self._graph_views[key].png(board)
             self.graph_alt = graph_alt(board, panel)
+            self.graph_png = self._graph_views[key].png(board, self.graph_alt)
             self.graph_image.value = _img_html(self.graph_png, self.graph_alt)
             self.graph_image.layout.display = None
         else:
@@ -740,11 +744,13 @@ class BFSExplorer(w.VBox):
         d = self.depth.value
         for i, bar in enumerate(self.bars):
             bar.set_color(palette.ACCENT if i == d else palette.MUTED)
-        self.chart_png = _png(self.fig)
+        from ..draw import describe
+
         sizes = ", ".join(f"{n:,}" for n in self.layer_sizes[:d + 1])
         self.chart_alt = (f"Bar chart of the number of {self.goal.rows} x {self.goal.cols} boards at each BFS "
                           f"depth, 0 to {len(self.layer_sizes) - 1} moves from the goal, with depth {d} "
                           f"highlighted. Boards at depths 0 to {d}: {sizes}.")
+        self.chart_png = _png(describe(self.fig, self.chart_alt))
         self.chart.value = _img_html(self.chart_png, self.chart_alt)
         n = self.layer_sizes[d]
         total = sum(self.layer_sizes)

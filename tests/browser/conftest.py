@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -28,6 +29,24 @@ SCREENSHOTS = ROOT / "build" / "screenshots"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENABLE = "install Chromium to enable them: sudo apt-get install -y chromium fonts-dejavu-core"
 
+
+
+GENERIC_ALT = {"", "image", "figure", "chart", "plot", "graph", "picture", "png", "img", "photo",
+               "no description has been provided for this image"}
+
+
+def poor_alt(alt: str | None) -> str | None:
+    """Why ``alt`` is not a real alt text (None when it is): missing, empty, a file name or a generic word."""
+    if alt is None:
+        return "no alt attribute"
+    text = " ".join(alt.split()).lower()
+    if text.rstrip(".") in GENERIC_ALT:
+        return f"a generic alt text ({alt!r})"
+    if re.fullmatch(r"[\w./-]*\.(png|jpe?g|svg|gif)|_images/.*|data:.*", text):
+        return f"a file name as alt text ({alt[:60]!r})"
+    if len(text.split()) < 3:
+        return f"too short to say what it shows ({alt!r})"
+    return None
 
 
 def free_port() -> int:

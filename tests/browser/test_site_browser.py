@@ -22,7 +22,7 @@ from urllib.parse import urldefrag
 
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS
+from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, poor_alt
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -126,11 +126,14 @@ def crawl(offline, server):
         info = page.evaluate("""() => ({
             links: [...document.querySelectorAll('a[href]')].map(a => a.href),
             ids: [...document.querySelectorAll('[id]')].map(e => e.id),
-            images: [...document.images].map(i => ({src: i.src.slice(0, 80), w: i.naturalWidth})),
+            images: [...document.images].map(i => ({src: i.src.slice(0, 80), w: i.naturalWidth,
+                                                     alt: i.getAttribute('alt')})),
             maths: document.querySelectorAll('.math.notranslate').length,
             untypeset: [...document.querySelectorAll('.math.notranslate')]
                 .filter(m => !m.querySelector('.MathJax, .MathJax_Display')).map(m => m.textContent.slice(0, 60)),
             errors: document.querySelectorAll('.MathJax_Error, .merror').length,
+            unspoken: [...document.querySelectorAll('.MathJax')]
+                .filter(m => !m.querySelector('.MJX_Assistive_MathML math')).length,
             text: document.body.innerText,
             prev: !!document.querySelector('a.prev-page'), next: !!document.querySelector('a.next-page'),
         })""")
@@ -180,6 +183,13 @@ def test_every_page_has_previous_or_next_and_every_image_loads(crawl):
             assert len(figures) >= 3, f"{name} shows {len(figures)} figures: were they drawn when it ran?"
 
 
+def test_every_image_says_what_it_shows(crawl):
+    """An alt text a reader would write: not empty, not a file name, not "figure" (WCAG 1.1.1)."""
+    poor = [f"{url.rsplit('/', 1)[1]}: {why}" for url, info in crawl.items() if url.endswith(".html")
+            for img in info["images"] if (why := poor_alt(img["alt"]))]
+    assert not poor, f"{len(poor)} images without a real alt text:\n" + "\n".join(poor[:20])
+
+
 def test_maths_is_typeset_everywhere(crawl):
     with_maths = [url for url, info in crawl.items() if info.get("maths")]
     assert any(url.endswith(MATH_PAGE) for url in with_maths), f"no maths found on {MATH_PAGE}"
@@ -187,6 +197,7 @@ def test_maths_is_typeset_everywhere(crawl):
         info = crawl[url]
         assert not info["untypeset"], f"{url}: maths not typeset: {info['untypeset'][:5]}"
         assert not info["errors"] and "Math Processing Error" not in info["text"], f"{url}: MathJax errors"
+        assert not info["unspoken"], f"{url}: {info['unspoken']} formulas without MathML for screen readers"
         raw = re.findall(r"\$[^$\n]{1,80}\$|\\\(|\\\[", info["text"])
         assert not raw, f"{url}: raw TeX left in the visible text: {raw[:5]}"
 

@@ -15,6 +15,7 @@ Screenshots: build/screenshots/slide.png (a whole slide at 1280 x 720) and speak
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import re
@@ -25,7 +26,7 @@ import time
 import nbformat
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS
+from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, poor_alt
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -61,6 +62,12 @@ def decks():
     return sorted(OUT.glob("*.slides.html"))
 
 
+def alt_of(tag: str) -> str | None:
+    """The alt attribute of an <img> tag as HTML source, unescaped; None if it has none."""
+    found = re.search(r"""\salt=(?:"([^"]*)"|'([^']*)')""", tag)
+    return None if found is None else html.unescape(found[1] if found[1] is not None else found[2])
+
+
 def offline(context, remote: list[str]) -> None:
     def route(r):
         if r.request.url.startswith(("file:", "data:", "about:", "blob:")):   # about:blank: MathJax's font probe
@@ -90,6 +97,9 @@ def test_the_deck_leaves_out_checks_and_solutions_and_links_nothing_remote(decks
         for drawing in ("plt.subplots", "fig, ax", ".annotate(", "set_title("):
             assert drawing not in text, f"{deck.name}: drawing code ({drawing}) is on a slide"
     assert body.count("<img") >= 3, "the deck lost its figures"
+    poor = [f"{deck.name}: {why}" for deck in decks for tag in re.findall(r"<img\b[^>]*>", deck.read_text("utf-8"))
+            if (why := poor_alt(alt_of(tag)))]
+    assert not poor, f"{len(poor)} figures in the decks without a real alt text:\n" + "\n".join(poor[:20])
     assert body.count('<aside class="notes">') >= 5, "03's explanations should be in the speaker notes"
     assert 'href="04_sufficiency_and_two_components.slides.html"' in body, "the link onwards opens the next deck"
     assert (OUT / "reveal.js" / "LICENSE").exists() and (OUT / "mathjax" / "LICENSE").exists()
@@ -141,6 +151,10 @@ def test_arrow_right_moves_on_and_the_maths_is_typeset_offline(browser, decks):
             .map(e => e.innerText).filter(t => /\$[^$\s][^$]*\$/.test(t))""")
         assert raw == [], f"untypeset maths: {raw[:2]}"
         assert page.evaluate("() => document.querySelectorAll('.MathJax_Error, .mjx-merror').length") == 0
+        # a screen reader reads each formula: MathJax puts its MathML beside it (the AssistiveMML extension)
+        spoken = page.evaluate("""() => [...document.querySelectorAll('.MathJax')].map(m =>
+            !!(m.querySelector('.MJX_Assistive_MathML math') || (m.nextElementSibling || {}).className === 'MJX_Assistive_MathML'))""")
+        assert spoken and all(spoken), f"{spoken.count(False)} of {len(spoken)} formulas have no MathML for screen readers"
 
         # the first slide with maths on it (not in its notes): the maths is on screen and on top
         h, v = page.evaluate("""() => {
