@@ -47,7 +47,14 @@ def describe(fig, text: str):
 
 
 def alt_text(fig) -> str | None:
-    """The alt text given to ``fig`` by :func:`describe`, or None."""
+    """The alt text given to ``fig`` by :func:`describe`, or None.
+
+    >>> import matplotlib.pyplot as plt
+    >>> alt_text(plt.figure()) is None
+    True
+    """
+    if not hasattr(fig, "savefig"):
+        raise TypeError(f"alt_text() takes a matplotlib Figure, got {type(fig).__name__}")
     return getattr(fig, ALT_ATTRIBUTE, None)
 
 

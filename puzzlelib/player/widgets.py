@@ -32,7 +32,7 @@ import time
 import ipywidgets as w
 
 from .. import palette
-from ..board import Board
+from ..board import Board, as_board
 from ..encoding import rank
 from .session import GOAL_KINDS, PlaySession, make_goal, start_and_goal
 
@@ -83,6 +83,11 @@ def tile_name(board: Board, cell: int) -> str:
     >>> tile_name(b, 5), tile_name(b, 0), tile_name(b, 4)
     ('tile 5, row 2, column 3, can slide left', 'tile 1, row 1, column 1', 'blank')
     """
+    board = as_board(board)
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
+        raise TypeError(f"a cell is a whole number (its index in reading order), got {type(cell).__name__}")
+    if not 0 <= cell < len(board.tiles):
+        raise ValueError(f"a {board.rows} x {board.cols} board has cells 0 to {len(board.tiles) - 1}, got {cell}")
     tile = board.tiles[cell]
     if tile == 0:
         return "blank"
@@ -94,7 +99,17 @@ def tile_name(board: Board, cell: int) -> str:
 
 
 def slide_direction(board: Board, tile: int) -> str | None:
-    """The way ``tile`` would move into the blank ("left", "right", "up", "down"), or None."""
+    """The way ``tile`` would move into the blank ("left", "right", "up", "down"), or None.
+
+    >>> b = Board([[1, 2, 3], [4, 0, 5]])
+    >>> slide_direction(b, 5), slide_direction(b, 2), slide_direction(b, 1)
+    ('left', 'down', None)
+    """
+    board = as_board(board)
+    if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
+        raise TypeError(f"a tile is a whole number, got {type(tile).__name__}")
+    if tile not in board.tiles:
+        raise ValueError(f"there is no tile {tile} on a {board.rows} x {board.cols} board")
     cell = board.tiles.index(tile)
     r, c = divmod(cell, board.cols)
     br, bc = board.blank
@@ -175,7 +190,16 @@ class _GraphView:
 
 
 def graph_alt(board: Board, panel) -> str:
-    """The state graph's alt text: what it shows, which component the board is in, and how far it is."""
+    """The state graph's alt text: what it shows, which component the board is in, and how far it is.
+
+    >>> from puzzlelib.player.session import PlaySession
+    >>> b = Board([[1, 2, 3], [4, 0, 5]])
+    >>> graph_alt(b, PlaySession(board=b).panel()).endswith("in the goal's component (solvable); 1 move from the goal.")
+    True
+    """
+    board = as_board(board)
+    if not (hasattr(panel, "solvable") and hasattr(panel, "distance")):
+        raise TypeError(f"panel is a PlaySession.panel() result, got {type(panel).__name__}")
     where = ("the goal's component (solvable)" if panel.solvable
              else "the other component (unsolvable: the goal cannot be reached)")
     text = (f"State graph of every {board.rows} x {board.cols} board: two components, circles for the "
