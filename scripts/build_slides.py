@@ -53,7 +53,7 @@ from nbconvert import SlidesExporter
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import figure_probe  # noqa: E402
-from tag_slides import slide_type  # noqa: E402
+from tag_slides import is_deck, slide_type  # noqa: E402
 
 # The slide size reveal.js scales to the window. 1000 x 700 with a 2% margin is drawn at about one
 # screen pixel per slide pixel on both projector screens we design for, 1024 x 768 and 1280 x 720,
@@ -269,11 +269,6 @@ def build(path: Path, out: Path, exp: SlidesExporter) -> tuple[Path, float, int]
     deck.write_text(body, encoding="utf-8")
     slides = sum(1 for c in nb.cells if c.metadata["slideshow"]["slide_type"] in ("slide", "subslide")) or 1
     return deck, seconds, slides
-
-
-def is_deck(path: Path) -> bool:
-    """False for a notebook whose metadata says ``"slides": {"deck": false}`` (the appendix: reference, not a lecture)."""
-    return json.loads(path.read_text(encoding="utf-8")).get("metadata", {}).get("slides", {}).get("deck", True)
 
 
 def title_of(deck: Path) -> str:

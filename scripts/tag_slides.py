@@ -216,6 +216,11 @@ def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
     return nb
 
 
+def is_deck(path: Path) -> bool:
+    """False for a notebook whose metadata says ``"slides": {"deck": false}`` (the appendix: reference, not a lecture)."""
+    return json.loads(path.read_text(encoding="utf-8")).get("metadata", {}).get("slides", {}).get("deck", True)
+
+
 def dumps(nb: dict) -> str:
     """The notebook as nbformat writes it: indent=1, non-ASCII kept, sorted keys, a trailing newline."""
     return json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
