@@ -110,6 +110,7 @@ html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; }
 /* A fragment appears at once: no fade for the room to wait for, and a measurement sees its final state. */
 .reveal .slides section .fragment { transition: none; }
 .reveal .progress { height: 6px; }
+.reveal .slide-number { background-color: #333333; color: #FFFFFF; font-size: 14px; }   /* 12.6:1; the default grey is 2.8:1 */
 .live-widget-note { border-left: 6px solid #0072B2; padding: 0.4em 0.8em; background: #eef5fb; }
 </style>
 {%- endblock html_head_js_mathjax -%}

@@ -113,6 +113,9 @@ def test_the_bfs_explorer_has_a_named_slider_and_a_chart_alt_text():
     e.depth.value = 3
     assert e.chart_alt.endswith("with depth 3 highlighted. Boards at depths 0 to 3: 1, 2, 3, 5.")
     assert 'alt="Bar chart of the number of 2 x 3 boards at each BFS depth' in e.chart.value
+    assert e.depth.value_text == "depth 3: 5 boards"        # what a screen reader says for the value
+    e.depth.value = 0
+    assert e.depth.value_text == "depth 0: 1 board"
 
 
 def test_every_control_has_a_name():
@@ -121,3 +124,8 @@ def test_every_control_has_a_name():
         assert button.description.strip() and button.tooltip, name
     assert p.presentation.description and p.scramble_moves.description
     assert p.size_choice.description and p.goal_choice.description
+    # each tile's tooltip is its name, so the blank (no text of its own) is named "blank" by its title
+    assert [b.tooltip for b in p._cell_buttons] == p.accessible_names()
+    assert p._cell_buttons[p.session.board.tiles.index(0)].tooltip == "blank"
+    p.click_tile(5)
+    assert [b.tooltip for b in p._cell_buttons] == p.accessible_names()

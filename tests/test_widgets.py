@@ -327,8 +327,12 @@ def test_arrow_keys_slide_the_tile_next_to_the_blank():
     assert not p.press_key("ArrowLeft") and "no tile" in p.session.message      # nothing right of the blank
     assert p.press_key("ArrowDown") and p.session.board.blank == (0, 2)          # 3 slides down
     assert not p.press_key("a") and p.session.moves == 2                         # other keys do nothing
-    p._on_key({"type": "keydown", "key": "ArrowUp"})                            # as ipyevents delivers it
+    p.arrow_keys.receive({"key": "ArrowUp"})                                          # as the browser sends it
     assert p.session.board == Board.goal(2, 3) and p.session.moves == 3
+    p.arrow_keys.receive({"key": "Tab"})                                              # not an arrow: ignored
+    assert p.session.moves == 3
+    assert p.arrow_keys.target == f".{p._uid} .puzzle-board" and p.arrow_keys in p.children
+
 
 
 def in_fresh_loop(coroutine_function):

@@ -34,6 +34,7 @@ import ipywidgets as w
 from .. import palette
 from ..board import Board, as_board
 from ..encoding import rank
+from .controls import ArrowKeys, DepthSlider
 from .session import GOAL_KINDS, PlaySession, make_goal, start_and_goal
 
 BLANK_TEXT = "\u00a0"
@@ -48,7 +49,7 @@ _STYLE = """<style>
 .puzzle-widget .puzzle-board:focus, .puzzle-widget .puzzle-board:hover { outline: 2px dashed #0072B2; }
 .puzzle-widget button:focus-visible, .puzzle-widget select:focus-visible, .puzzle-widget input:focus-visible,
 .puzzle-widget button:focus, .puzzle-widget select:focus, .puzzle-widget input:focus,
-.puzzle-bfs .ui-slider-handle:focus, .puzzle-bfs .noUi-handle:focus, .puzzle-bfs [role=slider]:focus {
+.puzzle-bfs input:focus-visible {
   outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #FFFFFF; }
 .puzzle-widget .action-solve { background-color: #00704F !important; color: #FFFFFF !important; }
 .puzzle-widget .action-stop { background-color: #8A5300 !important; color: #FFFFFF !important; }
@@ -138,17 +139,6 @@ def _in_kernel() -> bool:
         return False
     shell = get_ipython()
     return shell is not None and getattr(shell, "kernel", None) is not None
-
-
-def _key_events(source, handler):
-    """Arrow keys on ``source`` via ipyevents (keyboard events for widgets), or None where it is missing."""
-    try:
-        from ipyevents import Event
-    except ImportError:      # the player still works by clicks
-        return None
-    events = Event(source=source, watched_events=["keydown"], prevent_default_action=True)
-    events.on_dom_event(handler)
-    return events
 
 
 SIZES = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x2", "3x4", "4x3", "4x4"]
@@ -341,16 +331,19 @@ class PuzzleWidget(w.VBox):
                    layout=wrap),
         ])
         # The board never shrinks (flex 0 0 auto); the panel and the graph wrap below it when the row is full.
-        self.board_box = w.Box([self.grid], layout=w.Layout(flex="0 0 auto", margin="0 20px 8px 0"))
+        # Its 6 px padding leaves room for the focus ring of an edge tile.
+        self.board_box = w.Box([self.grid], layout=w.Layout(flex="0 0 auto", margin="0 14px 8px 0",
+                                                            padding="6px"))
         self.board_box.add_class("puzzle-board")
         self.play_area = w.HBox([self.board_box, self.panel_box, self.graph_box],
                                 layout=w.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
         self._style = w.HTML(_STYLE)
-        super().__init__([self._style, self._names, controls, self.play_area, self.message, self.live],
-                         layout=w.Layout(width="100%", max_width="1400px"))
+        self.arrow_keys = ArrowKeys(f".{self._uid} .puzzle-board", on_key=self.press_key)
+        """The arrow keys, while the keyboard focus is on the board (or the pointer is over it)."""
+        super().__init__([self._style, self._names, self.arrow_keys, controls, self.play_area, self.message,
+                          self.live], layout=w.Layout(width="100%", max_width="1400px"))
         self.add_class("puzzle-widget")
         self.add_class(self._uid)
-        self._keys = _key_events(self.board_box, self._on_key)
         self._build_grid()
         self._apply_size()
         self.refresh()
@@ -517,10 +510,6 @@ class PuzzleWidget(w.VBox):
             return self._refuse(f"{key[5:].lower()}: no tile on that side of the blank")
         return self.click_cell(rr * board.cols + cc)
 
-    def _on_key(self, event: dict) -> None:
-        if event.get("type") == "keydown":
-            self.press_key(event.get("key", ""))
-
     def _act(self, action) -> None:
         """Run a button's action; a refusal (TypeError or ValueError) goes to the message line."""
         if self._solving:
@@ -658,8 +647,11 @@ class PuzzleWidget(w.VBox):
     def refresh(self) -> None:
         """Redraw the grid, the panel and the graph from the session."""
         board = self.session.board
-        for button, tile in zip(self._cell_buttons, board.tiles):
+        for button, tile, name in zip(self._cell_buttons, board.tiles, self.accessible_names()):
             button.description = BLANK_TEXT if tile == 0 else str(tile)
+            # The name again as the tooltip (title): a sighted reader sees it on hover, and a button with no
+            # text of its own (the blank) gets its name from the title in every browser and in axe-core.
+            button.tooltip = name
             button.style.button_color = palette.BLANK if tile == 0 else palette.TILE
             button.style.font_weight = "bold"
             # The blank stays enabled (a click on it is refused with a message): a disabled button
@@ -736,9 +728,7 @@ class BFSExplorer(w.VBox):
         self.layers = [layer.boards() for layer in bfs_layers(self.goal)]
         self.layer_sizes = [len(layer) for layer in self.layers]
         self.samples = samples
-        self.depth = w.IntSlider(value=0, min=0, max=len(self.layers) - 1, description="BFS depth",
-                                 tooltip="BFS depth: distance from the goal, in moves",
-                                 style={"description_width": "initial"}, continuous_update=False)
+        self.depth = DepthSlider(description="BFS depth", max=len(self.layers) - 1)
         self.summary = w.HTML()
         # An HTML <img> rather than w.Image, which has no alt text.
         self.chart = w.HTML(layout=w.Layout(width="520px"))
@@ -779,6 +769,7 @@ class BFSExplorer(w.VBox):
         n = self.layer_sizes[d]
         total = sum(self.layer_sizes)
         self.summary.value = f"<b>{n:,}</b> board{'s' if n != 1 else ''} at depth {d} (of {total:,} reachable)"
+        self.depth.value_text = f"depth {d}: {n:,} board{'s' if n != 1 else ''}"
         shown = self.layers[d][: self.samples]
         self.boards.value = " ".join(f'<span style="display:inline-block;margin:4px">{b._repr_html_()}</span>'
                                      for b in shown)

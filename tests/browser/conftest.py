@@ -29,6 +29,42 @@ SCREENSHOTS = ROOT / "build" / "screenshots"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENABLE = "install Chromium to enable them: sudo apt-get install -y chromium fonts-dejavu-core"
 
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+"""axe-core's tags for the WCAG 2.0 and 2.1 rules at levels A and AA."""
+
+
+def axe_script() -> str:
+    """axe-core's JavaScript, as the axe-playwright-python package bundles it (no network needed)."""
+    from importlib.resources import files
+
+    return (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_violations(page, context: str | None = None, exclude: list[str] | tuple = ()) -> list[dict]:
+    """Run axe-core on ``page`` (or on the elements that match the CSS selector ``context``) with the
+    WCAG 2.0/2.1 A and AA rules, and return its violations: one dict per rule, with the failing nodes.
+    ``exclude`` lists CSS selectors of parts that are not ours (JupyterLab's own interface)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_script())
+    target = {"include": [[context]] if context else [["html"]], "exclude": [[sel] for sel in exclude]}
+    result = page.evaluate("""async ([target, tags]) => {
+        const r = await axe.run(target, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"], preload: false});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => ({target: n.target.join(" "), html: n.html.slice(0, 200),
+                                      summary: n.failureSummary}))}));
+    }""", [target, WCAG_TAGS])
+    return result
+
+
+def axe_report(violations: list[dict], where: str = "") -> str:
+    """A short text of axe violations by rule, for a failing assert."""
+    lines = []
+    for v in violations:
+        lines.append(f"{where}{v['id']} ({v['impact']}, {len(v['nodes'])} node(s)): {v['help']}")
+        for n in v["nodes"][:3]:
+            lines.append(f"    {n['target']}: {n['html'][:120]}")
+            lines.append(f"      {(n['summary'] or '').splitlines()[-1][:200] if n['summary'] else ''}")
+    return "\n".join(lines)
 
 
 GENERIC_ALT = {"", "image", "figure", "chart", "plot", "graph", "picture", "png", "img", "photo",

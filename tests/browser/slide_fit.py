@@ -84,7 +84,7 @@ _MEASURE = r"""() => {
 }"""
 
 # Every (h, v) of the deck with its number of fragments.
-_STEPS = r"""() => {
+STEPS = r"""() => {
   const out = [];
   document.querySelectorAll('.reveal .slides > section').forEach((top, h) => {
     const stack = top.querySelectorAll(':scope > section');
@@ -181,7 +181,7 @@ def measure(page, deck: Path, shots: Path | None = None) -> list[Step]:
     With ``shots``, also save a screenshot of each slide there (its last fragment state).
     """
     steps = []
-    for h, v, fragments in page.evaluate(_STEPS):
+    for h, v, fragments in page.evaluate(STEPS):
         for f in range(-1, fragments):
             page.evaluate("([h, v, f]) => Reveal.slide(h, v, f)", [h, v, f])
             page.evaluate("""() => new Promise(done => {

@@ -1,10 +1,11 @@
 """The player with a keyboard and a screen reader, in Voila at 1024 x 768.
 
 A keyboard-only game: Tab and Shift+Tab move between the controls and the tiles, Enter and Space press
-them; no mouse. The route is a shortest path computed here from the board read off the page. After
-each key the live region (role="status", aria-live="polite") must say what happened, and at the end
+them, and the arrow keys slide a tile while the focus is on the board; no mouse. The route is a shortest
+path computed here from the board read off the page. After each key the live region (role="status", aria-live="polite") must say what happened, and at the end
 that the goal is reached. Then: every button and field of the player has a name, the blank is named
-"blank", focus is visible, and the solve button's text has 4.5:1 contrast.
+"blank", focus is visible, and the solve button's text has 4.5:1 contrast. axe-core finds no WCAG 2.0/2.1
+A or AA violation before and after moves, and the BFS explorer's slider has a name and works by keyboard.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 from puzzlelib import Board, shortest_path
 
-from .conftest import CHROMIUM, ENABLE, SCREENSHOTS
+from .conftest import CHROMIUM, ENABLE, SCREENSHOTS, axe_report, axe_violations
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -88,8 +89,17 @@ def tab_to(page, selector_class: str, limit: int = 40) -> None:
     raise AssertionError(f"Tab never reached .{selector_class}")
 
 
+def arrow_for(here: Board, there: Board) -> str:
+    """The arrow key that makes the move from ``here`` to ``there``: the direction the tile slides."""
+    (br, bc), (tr, tc) = here.blank, there.blank          # the tile goes from there's blank to here's
+    return "Arrow" + {(0, -1): "Left", (0, 1): "Right", (-1, 0): "Up", (1, 0): "Down"}[(br - tr, bc - tc)]
+
+
 def test_keyboard_only_game_from_shuffled_to_goal_is_announced(player):
+    """Tab and Enter to shuffle; then the shortest route, every third move by an arrow key (the focus on a
+    tile, the pointer far from the board) and the others by Tab or Shift+Tab to the tile and Enter or Space."""
     page = player
+    page.mouse.move(1, 1)                      # nowhere near the board: the keys must work by focus alone
     page.locator("body").focus()
     tab_to(page, "action-shuffle")
     old = live(page)
@@ -99,31 +109,85 @@ def test_keyboard_only_game_from_shuffled_to_goal_is_announced(player):
     page.wait_for_function(f"() => {W}.querySelector('.panel-moves').textContent.trim() === '0'", timeout=TIMEOUT)
     board = Board([grid(page)[:COLS], grid(page)[COLS:]])
     path = shortest_path(board)
-    assert len(path) > 1, "the shuffle landed on the goal"
-    assert said.endswith(f"{len(path) - 1} move{'s' if len(path) > 2 else ''} from the goal"), said
+    assert len(path) > 2, "the shuffle landed on or next to the goal"
+    assert said.endswith(f"{len(path) - 1} moves from the goal"), said
     tab_to(page, "cell-0")
+    keys = []
     for step, (here, there) in enumerate(zip(path, path[1:])):
         cell = there.tiles.index(0)            # the tile that moves is where the blank goes
         tile = here.tiles[cell]
-        while focused_cell(page) != cell:      # walk the focus along the grid with Tab / Shift+Tab
-            page.keyboard.press("Tab" if focused_cell(page) < cell else "Shift+Tab")
-        name = page.evaluate("() => document.activeElement.textContent").strip()
-        assert name == str(tile)
         old = live(page)
-        page.keyboard.press("Enter" if step % 2 == 0 else "Space")
+        if step % 3 == 2:
+            assert focused_cell(page) is not None, "the focus left the board"
+            keys.append(arrow_for(here, there))
+            page.keyboard.press(keys[-1])
+        else:
+            while focused_cell(page) != cell:  # walk the focus along the grid with Tab / Shift+Tab
+                page.keyboard.press("Tab" if focused_cell(page) < cell else "Shift+Tab")
+            name = page.evaluate("() => document.activeElement.textContent").strip()
+            assert name == str(tile)
+            keys.append("Enter" if step % 3 == 0 else "Space")
+            page.keyboard.press(keys[-1])
         said = wait_live(page, old)
         assert re.fullmatch(rf"slid {tile} (left|right|up|down); \d+ inversions?; solvable; "
-                            r"(\d+ moves? from the goal|goal reached)", said), said
+                            r"(\d+ moves? from the goal|goal reached)", said), (keys[-1], said)
         assert live_attrs(page) == {"role": "status", "live": "polite"}     # still a live region
-        assert grid(page) == list(there.tiles)
+        assert grid(page) == list(there.tiles), keys[-1]
         if step == 1:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / "player_a11y_after_moves.png"))
     assert said.endswith("; goal reached"), said
-    # a refusal is announced too: the focused cell is now the blank
+    assert any(k.startswith("Arrow") for k in keys) and "Enter" in keys, keys
+    # a refusal is announced too: an arrow key with no tile on that side of the blank
+    blank_row, blank_col = path[-1].blank
+    old = live(page)
+    page.keyboard.press("ArrowLeft" if blank_col == COLS - 1 else "ArrowRight")
+    assert wait_live(page, old).endswith("no tile on that side of the blank")
+    # and so is a press on the blank
+    while focused_cell(page) != path[-1].tiles.index(0):
+        page.keyboard.press("Tab" if focused_cell(page) < path[-1].tiles.index(0) else "Shift+Tab")
     old = live(page)
     page.keyboard.press("Enter")
     assert wait_live(page, old) == "that is the blank: click a tile next to it"
+
+
+def test_axe_finds_no_wcag_violation_in_the_player_before_and_after_moves(player):
+    """axe-core (WCAG 2.0/2.1 A and AA) on the whole Voila page: the players and the BFS explorer as they
+    load, after a shuffle and three arrow-key moves, and after a swap (the unsolvable state)."""
+    page = player
+    report = []
+    found = axe_violations(page)
+    report += [axe_report(found, "as loaded: ")] if found else []
+    page.locator(".puzzle-widget .action-shuffle").first.click()
+    page.wait_for_function(f"() => {W}.querySelector('.panel-moves').textContent.trim() === '0'", timeout=TIMEOUT)
+    page.locator(".puzzle-widget .cell-0").first.focus()
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight"):
+        old = live(page)
+        page.keyboard.press(key)
+        wait_live(page, old)
+    found = axe_violations(page)
+    report += [axe_report(found, "after moves: ")] if found else []
+    old = live(page)
+    page.locator(".puzzle-widget .action-swap").first.click()
+    assert "unsolvable" in wait_live(page, old)
+    found = axe_violations(page)
+    report += [axe_report(found, "after a swap: ")] if found else []
+    assert not report, "axe-core found WCAG violations:\n" + "\n".join(report)
+
+
+def test_the_bfs_slider_is_named_and_moves_with_the_keyboard(player):
+    page = player
+    slider = page.locator(".puzzle-bfs").get_by_role("slider", name="BFS depth")
+    assert slider.count() == 1
+    slider.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.puzzle-bfs input[type=range]')"
+                           ".getAttribute('aria-valuetext').startsWith('depth 3: ')", timeout=TIMEOUT)
+    alt = page.locator(".puzzle-bfs img").first.get_attribute("alt")
+    assert "with depth 3 highlighted" in alt, alt
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "the slider shows no focus"
 
 
 def test_names_focus_and_contrast(player):

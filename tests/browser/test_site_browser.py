@@ -22,7 +22,7 @@ from urllib.parse import urldefrag
 
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, poor_alt
+from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, axe_report, axe_violations, poor_alt
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -138,6 +138,11 @@ def crawl(offline, server):
             prev: !!document.querySelector('a.prev-page'), next: !!document.querySelector('a.next-page'),
         })""")
         info["status"] = status
+        # axe-core, WCAG 2.0/2.1 A and AA, at the projector's 1280 x 720 (this context) and at 1024 x 768
+        info["axe"] = {"1280x720": axe_violations(page)}
+        page.set_viewport_size({"width": 1024, "height": 768})
+        info["axe"]["1024x768"] = axe_violations(page)
+        page.set_viewport_size({"width": 1280, "height": 720})
         found[url] = info
         for link in info["links"]:
             target, _ = urldefrag(link)
@@ -188,6 +193,16 @@ def test_every_image_says_what_it_shows(crawl):
     poor = [f"{url.rsplit('/', 1)[1]}: {why}" for url, info in crawl.items() if url.endswith(".html")
             for img in info["images"] if (why := poor_alt(img["alt"]))]
     assert not poor, f"{len(poor)} images without a real alt text:\n" + "\n".join(poor[:20])
+
+
+def test_axe_finds_no_wcag_violation_on_any_page(crawl):
+    """axe-core with the WCAG 2.0/2.1 A and AA rules on every page of the site, at both screen sizes.
+    No rule is skipped: every page is ours (furo's and Sphinx's markup included)."""
+    pages = [url for url in crawl if url.endswith(".html")]
+    assert len(pages) >= 12, f"only {len(pages)} pages were checked"
+    report = [axe_report(found, f"{url.rsplit('/', 1)[1]} at {size}: ")
+              for url in pages for size, found in crawl[url]["axe"].items() if found]
+    assert not report, "axe-core found WCAG violations:\n" + "\n".join(report)
 
 
 def test_maths_is_typeset_everywhere(crawl):
