@@ -37,8 +37,10 @@ function render({ model, el }) {
     event.stopPropagation();
     model.send({ key: event.key });
   };
-  document.addEventListener("keydown", onKey, true);
-  return () => document.removeEventListener("keydown", onKey, true);
+  // On window, in the capture phase: before any listener on document, such as the key bindings of
+  // Jupyter Notebook 7, which would move the cell selection (and the focus) first.
+  window.addEventListener("keydown", onKey, true);
+  return () => window.removeEventListener("keydown", onKey, true);
 }
 export default { render };
 """

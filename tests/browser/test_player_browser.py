@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, SCREENSHOTS
+from .conftest import CHROMIUM, ENABLE, SCREENSHOTS, axe_report, axe_violations
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -76,6 +76,29 @@ def play(page, widget, shot_name: str) -> None:
     widget.screenshot(path=str(SCREENSHOTS / f"{shot_name}_widget.png"))
 
 
+def keyboard_and_axe(page, widget, in_notebook: bool) -> None:
+    """With the pointer away from the board, a tile with the keyboard focus takes the arrow keys; in a
+    notebook the key does not move the notebook's cell selection. Then axe-core (WCAG 2.0/2.1 A and AA)
+    finds nothing in our widgets (the player and the BFS explorer; the app's own interface is not ours)."""
+    page.mouse.move(2, 2)
+    before = grid_texts(widget)
+    blank = before.index("")
+    key, source = ("ArrowLeft", blank + 1) if blank % 3 < 2 else ("ArrowRight", blank - 1)
+    active = "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex"
+    cell_before = page.evaluate(active) if in_notebook else None
+    widget.locator(".puzzle-tile").nth(source).focus()
+    page.keyboard.press(key)
+    want = list(before)
+    want[blank], want[source] = before[source], ""
+    page.wait_for_function("""want => JSON.stringify([...document.querySelectorAll('.puzzle-widget')[0]
+        .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim()))
+        === JSON.stringify(want)""", arg=want, timeout=TIMEOUT)
+    if in_notebook:
+        assert page.evaluate(active) == cell_before, "the arrow key also moved the notebook's cell selection"
+    found = axe_violations(page, ".puzzle-widget, .puzzle-bfs")
+    assert not found, "axe-core found WCAG violations in the widgets:\n" + axe_report(found)
+
+
 def run_all_cells(page) -> None:
     """Wait for the kernel, then Run All through the app's command registry (Lab 4 and Notebook 7)."""
     page.wait_for_function(
@@ -90,6 +113,7 @@ def test_player_in_jupyterlab(page, lab_server):
     page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
     run_all_cells(page)
     play(page, page.locator(".puzzle-widget").first, "lab_player")
+    keyboard_and_axe(page, page.locator(".puzzle-widget").first, in_notebook=True)
 
 
 def test_player_in_notebook7(page, notebook_server):
@@ -97,6 +121,7 @@ def test_player_in_notebook7(page, notebook_server):
     page.goto(f"{base}/notebooks/06_play.ipynb?token={token}", timeout=TIMEOUT)
     run_all_cells(page)
     play(page, page.locator(".puzzle-widget").first, "notebook7_player")
+    keyboard_and_axe(page, page.locator(".puzzle-widget").first, in_notebook=True)
 
 
 def test_player_in_voila(page, voila_server):
@@ -104,3 +129,4 @@ def test_player_in_voila(page, voila_server):
     page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
     widget = page.locator(".puzzle-widget").first
     play(page, widget, "voila_player")
+    keyboard_and_axe(page, widget, in_notebook=False)
