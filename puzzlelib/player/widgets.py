@@ -93,10 +93,8 @@ def tile_name(board: Board, cell: int) -> str:
     if tile == 0:
         return "blank"
     r, c = divmod(cell, board.cols)
-    name = f"tile {tile}, row {r + 1}, column {c + 1}"
-    br, bc = board.blank
-    direction = SLIDE_WORDS.get((br - r, bc - c))
-    return name + (f", can slide {direction}" if direction else "")
+    direction = slide_direction(board, tile)
+    return f"tile {tile}, row {r + 1}, column {c + 1}" + (f", can slide {direction}" if direction else "")
 
 
 def slide_direction(board: Board, tile: int) -> str | None:
