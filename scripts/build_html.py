@@ -2,8 +2,10 @@
 
 Usage: python scripts/build_html.py NOTEBOOK_DIR OUTPUT_DIR      (make html: notebooks build/html)
 
-1. Each notebook is executed with nbclient in NOTEBOOK_DIR (as the tests do); any error in any cell
-   stops the build with a non-zero exit status. The time of each is printed, and the total.
+1. Each notebook is executed once, with nbclient in NOTEBOOK_DIR, through scripts/executed.py: the
+   slides and the tests read the same executed copy from build/executed/ (it is run again only when
+   the notebook or puzzlelib changed). Any error in any cell stops the build with a non-zero exit
+   status. The time of each is printed, and the total.
 2. The executed copy is prepared for the site, without touching the notebooks themselves:
    cells tagged `check` (assert-only cells backing the prose) get `hide-input`, so they are folded
    away but did run; markdown cells tagged `solution` are folded into <details> unless they already
@@ -24,8 +26,10 @@ import time
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import executed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
@@ -160,11 +164,10 @@ def main(src: str, out: str) -> int:
 
     total = 0.0
     for path in notebooks:
-        nb = nbformat.read(path, as_version=4)
         start = time.perf_counter()
+        hit = executed.cached(path) is not None
         try:
-            NotebookClient(nb, timeout=600, kernel_name="python3",
-                           resources={"metadata": {"path": str(src_dir)}}).execute()
+            nb = executed.executed(path, timeout=600)
         except CellExecutionError as error:
             print(f"{path.name}: a cell failed, so the site is not built\n{error}", file=sys.stderr)
             return 1
@@ -174,6 +177,7 @@ def main(src: str, out: str) -> int:
         bring_linked_files(nb, src_dir, site_src)
         nbformat.write(nb, site_src / path.name)
         note = f"  ({widgets} widget view{'s' * (widgets != 1)} made static)" if widgets else ""
+        note += f"  (executed copy from {executed.CACHE.relative_to(ROOT)}/)" if hit else ""
         print(f"{path.name:40s} {seconds:6.1f} s{note}", flush=True)
     print(f"{'all ' + str(len(notebooks)) + ' notebooks':40s} {total:6.1f} s", flush=True)
 

@@ -4,8 +4,9 @@ Usage: python scripts/build_slides.py [--out build/slides] [NOTEBOOK ...]
 (default: every notebook of notebooks/ that is a deck: not the appendix, whose metadata says
 ``"slides": {"deck": false}``)
 
-Each notebook is executed top to bottom (nbclient; any error in any cell stops the build with
-a non-zero exit status) and written as ``OUT/NN_name.slides.html`` by nbconvert's
+Each notebook is executed top to bottom once, through scripts/executed.py, which keeps the
+executed copy in build/executed/ for the site and the tests too (nbclient; any error in any cell
+stops the build with a non-zero exit status), and written as ``OUT/NN_name.slides.html`` by nbconvert's
 SlidesExporter. Slides follow each cell's ``metadata.slideshow.slide_type`` (set by
 scripts/tag_slides.py from a few tags per notebook; docs/slides.md tells how): checks and
 solutions do not appear, explanations are speaker notes (``S`` opens the speaker view).
@@ -47,12 +48,11 @@ from pathlib import Path
 
 import nbformat
 from jinja2 import DictLoader
-from nbclient import NotebookClient
 from nbconvert import SlidesExporter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import figure_probe  # noqa: E402
+import executed  # noqa: E402
 from tag_slides import is_deck, slide_type  # noqa: E402
 
 # The slide size reveal.js scales to the window. 1000 x 700 with a 2% margin is drawn at about one
@@ -60,7 +60,7 @@ from tag_slides import is_deck, slide_type  # noqa: E402
 # so a size in the CSS below is (within 1%) its size on screen there.
 WIDTH, HEIGHT, MARGIN = 1000, 700, 0.02
 BODY_PX, CODE_PX = 22, 17            # body text and code on a slide; the floor on screen is 18 and 16
-SLIDE_DPI = 108                      # figures drawn at 108 px per inch: 11 pt text is 16.5 px on screen
+SLIDE_DPI = executed.SLIDE_DPI      # figures drawn at 108 px per inch: 11 pt text is 16.5 px on screen
 MATHJAX_CONFIG = "TeX-AMS-MML_HTMLorMML-full,Safe"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_NOTE = ("<p class=\"live-widget-note\"><b>Interactive widget.</b> It needs a running kernel: open this "
@@ -243,16 +243,15 @@ def exporter() -> SlidesExporter:
 
 
 def build(path: Path, out: Path, exp: SlidesExporter) -> tuple[Path, float, int]:
-    """Execute one notebook and write its deck; return (deck, seconds, number of slides)."""
-    nb = nbformat.read(path, as_version=4)
-    # A first cell draws every figure at SLIDE_DPI and records its smallest text in the PNG, so the
-    # browser test can read the figure's text size on screen; it is taken out again before export.
-    nb.cells.insert(0, nbformat.v4.new_code_cell(figure_probe.source(slide_dpi=SLIDE_DPI)))
+    """Write the deck of one executed notebook; return (deck, seconds, number of slides).
+
+    The executed copy comes from scripts/executed.py (run now, or found in build/executed/): its
+    figure probe drew every figure at SLIDE_DPI and recorded its smallest text in the PNG, so the
+    browser test can read the figure's text size on screen.
+    """
     start = time.perf_counter()
-    NotebookClient(nb, timeout=900, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    nb = executed.executed(path, timeout=900)
     seconds = time.perf_counter() - start
-    del nb.cells[0]
     filled = prepare(nb)
     if filled:
         print(f"  {path.name}: {filled} cells had no slide type (run scripts/tag_slides.py); filled in for this build")

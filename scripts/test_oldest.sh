@@ -14,8 +14,9 @@
 #    current directory off sys.path and --import-mode=append keeps pytest from putting the
 #    repository root in front of site-packages, so `import puzzlelib` cannot pick up the
 #    source tree; the run fails if it did anyway.
-# Not run here: the notebooks (--nbmake), tests/browser (Chromium + Playwright) and
-# tests/test_launch.py (starts JupyterLab / Voila servers). Extra pytest arguments can be
+# Run here too: every notebook, once (tests/test_notebooks_run.py, through scripts/executed.py).
+# Not run here: tests/browser (Chromium + Playwright) and tests/test_launch.py (starts JupyterLab /
+# Voila servers). Extra pytest arguments can be
 # given as arguments to this script or as `make test-oldest ARGS=...`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import ast
 import inspect
 import re
 import sys
@@ -22,7 +21,7 @@ from test_api import shown_objects
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-import figure_probe  # noqa: E402
+import executed  # noqa: E402
 
 MAIN_PATH = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
 CORE = [p for p in MAIN_PATH if p.name[:2] <= "05"]
@@ -87,24 +86,17 @@ def test_the_listing_limit_can_fail():
     assert len(inspect.getsource(ida_search_tables).splitlines()) > LISTING_LIMIT
 
 
-# Run inside each notebook's kernel before its first cell: every figure that is rendered is
-# checked, and the small texts are collected in a list the test reads back at the end.
-_FONT_PROBE = figure_probe.source(smallest=SMALLEST_FONT)
-
-
 @pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
 def test_every_figure_has_text_of_11_points_or_more_no_text_overlaps_and_an_alt_text(path):
-    from nbclient import NotebookClient
-
+    """The figure probe (scripts/figure_probe.py) ran inside the notebook's kernel before its first cell,
+    when scripts/executed.py executed it: every figure rendered was checked, and its report is kept with
+    the executed copy."""
     nb = nbformat.read(path, as_version=4)
     if not any("draw" in c.source or "plt." in c.source for c in nb.cells if c.cell_type == "code"):
         pytest.skip("no figures")
-    nb.cells.insert(0, nbformat.v4.new_code_cell(_FONT_PROBE))
-    nb.cells.append(nbformat.v4.new_code_cell("print(repr((_figures_seen[0], _small_text, _overlaps, _undescribed)))"))
-    NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
-    out = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
-    seen, small, overlaps, undescribed = ast.literal_eval(out.strip())
+    probe = executed.executed(path).metadata["executed"]["probe"]
+    assert executed.SMALLEST_FONT == SMALLEST_FONT
+    seen, small, overlaps, undescribed = (probe[k] for k in ("figures", "small_text", "overlaps", "undescribed"))
     assert seen > 0, f"{path.name} draws, but no figure was rendered: is MPLBACKEND set for the kernel?"
     assert not small, f"{path.name}: text under {SMALLEST_FONT} pt (size, text, figure title): {small[:8]}"
     assert not overlaps, f"{path.name}: texts that run into each other (text, text, figure title): {overlaps[:8]}"
