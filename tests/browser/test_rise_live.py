@@ -17,6 +17,13 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from .conftest import CHROMIUM, ENABLE
+
+if CHROMIUM is None:
+    pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
+pytest.importorskip("playwright", reason="browser tests skipped: playwright is not installed "
+                    "(make test installs it)")
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
 TIMEOUT = 60_000  # ms
