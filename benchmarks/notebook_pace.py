@@ -77,7 +77,7 @@ def run(path: Path) -> tuple[float, float, list[tuple[int, float, str, bool]]]:
 
     nb = nbformat.read(path, as_version=4)
     start = time.perf_counter()
-    NotebookClient(nb, timeout=900, kernel_name="python3",
+    NotebookClient(nb, timeout=900, kernel_name="python3", extra_arguments=["--IPKernelApp.log_level=ERROR"],
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     wall = time.perf_counter() - start
     cells = [(i, cell_seconds(c), first_line(c), "long" in c.metadata.get("tags", []))

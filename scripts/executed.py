@@ -45,6 +45,9 @@ SLIDE_DPI = 108
 """Figures are drawn at 108 px per inch, so 11 pt text is 16.5 px on a slide (see build_slides.py)."""
 SMALLEST_FONT = 11
 """The smallest figure text the probe lets pass, in points."""
+QUIET_KERNEL = ["--IPKernelApp.log_level=ERROR"]
+"""The kernel's own log at errors only: no "Kernel is running over TCP without encryption" line per notebook
+(the kernel listens on 127.0.0.1 and is reached by this process alone)."""
 PACKAGES = ("matplotlib", "networkx", "numpy", "ipywidgets", "anywidget", "nbclient", "ipykernel")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -118,7 +121,7 @@ def run(path: Path, timeout: int = 900) -> nbformat.NotebookNode:
                                                                       slide_dpi=SLIDE_DPI)))
     nb.cells.append(nbformat.v4.new_code_cell(_REPORT))
     start = time.perf_counter()
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    NotebookClient(nb, timeout=timeout, kernel_name="python3", extra_arguments=QUIET_KERNEL,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     seconds = time.perf_counter() - start
     report = "".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()
