@@ -35,11 +35,16 @@ app: $(STAMP)  ## serve the puzzle player (06_play.ipynb) as a stand-alone page 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,app,slides,site]'
-	touch $(STAMP)
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
+	@echo "Setting up $(VENV)/ (once): puzzlelib with JupyterLab, Voila, Sphinx and the test tools, about 155"
+	@echo "packages and 800 MB. It takes 1 to 5 minutes with the network (30 s from a local mirror); pip's"
+	@echo "progress follows. Later commands skip this step until pyproject.toml changes."
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+	@# PYTHONWARNINGS: setuptools' "Editable installation" notice is advice for package authors, not for you
+	PYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install --progress-bar on -e '.[test,app,slides,site]'
+	@touch $(STAMP)
+	@echo "Set-up done: $(VENV)/ is ready."
 
 clean:
 	rm -rf $(VENV) .venv-oldest build .pytest_cache
