@@ -13,6 +13,8 @@ Usage: python scripts/launch.py lab|app [--ip IP] [--port PORT] [--no-browser]
   When the server answers, the address is printed again in a box.
 * Nothing is fetched from the internet: JupyterLab's news feed is switched
   off, so the collection works in a room with no network.
+* The server's log is quiet: warnings and errors only (Voila: errors), so what
+  is printed is the address and anything that went wrong.
 
 Ctrl+C (or SIGTERM) stops the server.
 """
@@ -72,13 +74,18 @@ def command(app: str, ip: str, port: int, token: str, open_browser: bool) -> tup
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
                f"--ServerApp.root_dir={NOTEBOOKS}", f"--LabApp.default_url=/lab/tree/{FIRST_NOTEBOOK}",
                "--LabApp.news_url=None",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *browser]
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               "--ServerApp.log_level=WARN", "--LabApp.log_level=WARN",
+               # notebook_shim (old-style server extensions; none are used here) reads every ServerApp
+               # setting at start-up and so prints a deprecation warning about ServerApp.token
+               "--ServerApp.jpserver_extensions=notebook_shim=False", *browser]
         if is_root():
             cmd.append("--allow-root")
         return cmd, f"http://{host}:{port}/lab/tree/{FIRST_NOTEBOOK}?token={token}"
     if app == "app":
         cmd = [sys.executable, "-m", "voila", str(NOTEBOOKS / PLAYER), f"--Voila.ip={ip}",
-               f"--port={port}", "--Voila.port_retries=0", f"--token={token}", *browser]
+               f"--port={port}", "--Voila.port_retries=0", f"--token={token}",
+               "--Voila.log_level=ERROR", *browser]
         return cmd, f"http://{host}:{port}/?token={token}"
     raise SystemExit(f"unknown app {app!r}: choose lab or app")
 
@@ -118,6 +125,13 @@ def answers(url: str) -> bool:
         return False
 
 
+def listening(port: int) -> bool:
+    """True once something accepts connections on 127.0.0.1:``port``."""
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("app", choices=["lab", "app"])
@@ -144,10 +158,12 @@ def main(argv=None) -> int:
         proc.send_signal(signal.SIGINT if signum == signal.SIGINT else signal.SIGTERM)
 
     signal.signal(signal.SIGTERM, forward)
-    status = (f"http://127.0.0.1:{port}/api/status?token={token}" if args.app == "lab"
-              else f"http://127.0.0.1:{port}/voila/static/")
+    # Lab: its status API. Voila: the port accepting a connection (any request would be logged, or start
+    # the notebook's kernel).
+    ready = ((lambda: answers(f"http://127.0.0.1:{port}/api/status?token={token}")) if args.app == "lab"
+             else (lambda: listening(port)))
     while proc.poll() is None:
-        if answers(status):
+        if ready():
             line = "-" * (len(url) + 4)
             print(f"\n{line}\n  Ready. Open this address in a browser{'' if open_browser else ' (none was opened: no display)'}:"
                   f"\n  {url}\n  Stop with Ctrl+C.\n{line}\n", flush=True)
@@ -155,13 +171,14 @@ def main(argv=None) -> int:
         time.sleep(0.3)
     try:
         return proc.wait()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:            # Ctrl+C: the way to stop it, so not an error
         proc.send_signal(signal.SIGINT)
         try:
-            return proc.wait(timeout=10)
+            proc.wait(timeout=10)
         except (subprocess.TimeoutExpired, KeyboardInterrupt):
             proc.kill()
-            return 130
+        print("Stopped.", flush=True)
+        return 0
 
 
 if __name__ == "__main__":
