@@ -7,12 +7,16 @@ OUT is a small project of its own, so ``make lab`` works in it as in the full on
     OUT/README.md          for students (from site/student_README.md): how to start, check/hint/reveal
     OUT/Makefile           ``make lab`` (sets up OUT/.venv, then JupyterLab on notebooks/) and ``make setup``
     OUT/pyproject.toml     the project's, so ``pip install -e .`` installs puzzlelib and JupyterLab
-    OUT/puzzlelib/         the package (check() needs it: it computes the expected answers out of sight)
+    OUT/puzzlelib/         the package (check() needs it: it computes the expected answers out of sight),
+                           with exercises/solutions.py replaced by a stub: the reference solutions are
+                           not in any file of the edition
     OUT/scripts/launch.py  what ``make lab`` runs
     OUT/notebooks/         every notebook: each cell tagged ``solution`` removed, every output and
                            execution count cleared, exercise placeholders (``answer = ...``) kept
     OUT/notebooks/.no-solutions   makes puzzlelib's reveal() say that solutions are not part of
                            this edition (it looks for the file in the kernel's working folder)
+
+It also writes OUT.zip (build/student.zip): the edition as one file, without .venv/, caches or build output.
 
 The build fails if any cell left still looks like a solution ("Solution to exercise",
 "<summary>Solution").
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 import nbformat
@@ -46,11 +51,13 @@ lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/ (`make la
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
-\t$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
-\ttest -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-\t$(BIN)/python -m pip install --quiet --upgrade pip
-\t$(BIN)/python -m pip install --quiet -e .
-\ttouch $(STAMP)
+\t@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
+\t@echo "Setting up $(VENV)/ (once, with the network): puzzlelib and JupyterLab, 1 to 5 minutes; pip's progress follows."
+\t@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+\t@$(BIN)/python -m pip install --quiet --upgrade pip
+\tPYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install --progress-bar on -e .
+\t@touch $(STAMP)
+\t@echo "Set-up done."
 
 clean:
 \trm -rf $(VENV)
@@ -77,6 +84,30 @@ def student_notebook(path: Path):
     return nb, removed
 
 
+def solutions_stub() -> str:
+    """puzzlelib/exercises/solutions.py for the student edition: the same names, no answers in them."""
+    sys.path.insert(0, str(ROOT))
+    from puzzlelib.exercises.solutions import SOLUTIONS
+
+    return f'''"""The reference solutions are not part of the student edition (reveal() is switched off here).
+
+Each name stands for the function an exercise asks you to write; calling it says so.
+"""
+
+__all__ = ["SOLUTIONS"]
+
+
+def _withheld(name):
+    def withheld(*args, **kwargs):
+        raise NotImplementedError(f"{{name}}: the reference solution is not part of the student edition")
+    withheld.__name__ = withheld.__qualname__ = name
+    return withheld
+
+
+SOLUTIONS = {{name: _withheld(name) for name in {sorted(SOLUTIONS)!r}}}
+'''
+
+
 def build(out: Path, notebooks: list[Path]) -> None:
     if out.exists():
         shutil.rmtree(out)
@@ -88,6 +119,7 @@ def build(out: Path, notebooks: list[Path]) -> None:
     shutil.copy2(ROOT / "scripts" / "launch.py", out / "scripts" / "launch.py")
     shutil.copytree(ROOT / "puzzlelib", out / "puzzlelib",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+    (out / "puzzlelib" / "exercises" / "solutions.py").write_text(solutions_stub(), encoding="utf-8")
     shutil.copy2(ROOT / "notebooks" / "rise.css", out / "notebooks" / "rise.css")   # the live slides' style
     (out / "notebooks" / NO_SOLUTIONS).write_text(
         "This is the student edition: puzzlelib's reveal() does not show solutions while this file is here.\n",
@@ -98,6 +130,24 @@ def build(out: Path, notebooks: list[Path]) -> None:
         print(f"{path.name:42s} {removed:2d} solution cells removed, {len(nb.cells):3d} cells kept")
 
 
+LEFT_OUT = {".venv", "__pycache__", ".ipynb_checkpoints", "build", ".pytest_cache"}
+"""Folders a zip of the edition never takes: a student's own set-up, caches and build output."""
+
+
+def write_zip(out: Path) -> Path:
+    """OUT.zip beside OUT: the edition in one folder named after OUT, ready to upload to a course page.
+
+    Everything under a folder in LEFT_OUT is left out, so a zip made after a ``make lab`` inside OUT
+    does not take the 800 MB ``.venv/`` along."""
+    target = out.with_suffix(".zip")
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(out.rglob("*")):
+            parts = path.relative_to(out).parts
+            if path.is_file() and not LEFT_OUT.intersection(parts):
+                zf.write(path, Path(out.name, *parts))
+    return target
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
@@ -105,7 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
     build(args.out, notebooks)
+    archive = write_zip(args.out)
     print(f"student edition -> {args.out} (start: cd {args.out} && make lab)")
+    print(f"the same as one file to hand out -> {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
     return 0
 
 
