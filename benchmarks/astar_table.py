@@ -77,7 +77,7 @@ def main() -> None:
             for b in boards[d]:
                 r = search(b, heuristic=h)
                 assert r.moves == d, (name, b, r.moves, d)
-                nodes.append(r.nodes)
+                nodes.append(r.expanded)
                 seconds.append(r.seconds)
             mean = sum(nodes) / len(nodes)
             table[name]["nodes"].append(round(mean, 1))

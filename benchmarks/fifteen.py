@@ -77,11 +77,11 @@ def main() -> None:
     for k in instances:
         r = ida_star(k.board, KORF_GOAL, pdb)
         ok = r.moves == k.length
-        total_nodes += r.nodes
+        total_nodes += r.expanded
         total_seconds += r.seconds
-        rows.append({"number": k.number, "moves": r.moves, "published": k.length, "nodes": r.nodes,
+        rows.append({"number": k.number, "moves": r.moves, "published": k.length, "nodes": r.expanded,
                      "seconds": round(r.seconds, 3), "korf_nodes": k.korf_nodes})
-        print(f"{k.number:>3} {r.moves:>5} {k.length:>5} {r.nodes:>11,} {r.seconds:>8.2f}"
+        print(f"{k.number:>3} {r.moves:>5} {k.length:>5} {r.expanded:>11,} {r.seconds:>8.2f}"
               f"{'' if ok else '   MISMATCH'}", flush=True)
     optimal = sum(row["moves"] == row["published"] for row in rows)
     wall = time.perf_counter() - wall0
@@ -103,7 +103,7 @@ def main() -> None:
             assert {r.moves for r in runs.values()} == {k.length}
             row = {"number": k.number, "moves": k.length, "korf_nodes": k.korf_nodes}
             for name, r in runs.items():
-                row[f"{name}_nodes"] = r.nodes
+                row[f"{name}_nodes"] = r.expanded
                 row[f"{name}_seconds"] = round(r.seconds, 3)
             reference.append(row)
             print(f"{k.number:>3} {k.length:>5} {row['manhattan_nodes']:>11,} {row['linear_conflict_nodes']:>11,}"

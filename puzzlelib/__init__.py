@@ -17,7 +17,7 @@ Everything else is imported from the module that holds the idea: the
 subpackages ``puzzlelib.search`` (BFS, frontier search, heuristics, pattern
 databases, A*/IDA*, the constructive solver) and ``puzzlelib.player`` (the
 widgets), and the modules ``board``, ``encoding``, ``solvability``,
-``generate``, ``limits``, ``space``, ``graph``, ``palette``, ``draw``,
+``generate``, ``errors``, ``limits``, ``space``, ``graph``, ``palette``, ``draw``,
 ``reference`` and ``notebook``.
 
 >>> from puzzlelib import Board, min_moves, is_solvable
@@ -30,8 +30,9 @@ from .board import Board
 from .encoding import from_key, rank, to_key, unrank
 from .solvability import explain, inversions, is_solvable
 from .generate import random_solvable, scramble
-from .limits import PuzzleError, TooLargeError
-from .search.bfs import bfs_layers, distance_counts, distances, farthest, min_moves, shortest_path
+from .errors import PuzzleError, TooLargeError
+from .search.bfs import bfs_layers, distances, min_moves, shortest_path
+from .search.dispatch import distance_counts, farthest
 from .search.optimal import solve_optimal
 from .graph import state_graph
 from .draw import draw_board, draw_path, draw_state_graph

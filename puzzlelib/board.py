@@ -8,26 +8,18 @@ which is all breadth-first search needs.
 from __future__ import annotations
 
 import html
-import numbers
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
 from . import palette
+from .errors import whole_number
+
+__all__ = ["BLANK", "MAX_BOARD_CELLS", "Board", "neighbor_cells", "neighbor_table", "neighbor_array",
+           "successors", "moves_table"]
 
 BLANK = 0
 MAX_BOARD_CELLS = 1_000_000
 """The largest board puzzlelib will make: a million cells (1000 x 1000). Bigger shapes are refused at once."""
-
-
-def _check_int(value, what: str) -> int:
-    """Return ``value`` as an int, or raise TypeError naming ``what``.
-
-    ``True`` and ``False`` are rejected although Python counts them as ints:
-    a tile called ``True`` is a mistake, not a 1.
-    """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{what} must be an integer, got {value!r} of type {type(value).__name__}")
-    return int(value)
 
 
 def check_shape(rows, cols) -> tuple[int, int]:
@@ -40,8 +32,8 @@ def check_shape(rows, cols) -> tuple[int, int]:
     ...
     ValueError: a board needs at least 1 row and 1 column, got 0 x 3
     """
-    rows = _check_int(rows, "rows")
-    cols = _check_int(cols, "cols")
+    rows = whole_number(rows, "rows")
+    cols = whole_number(cols, "cols")
     if rows < 1 or cols < 1:
         raise ValueError(f"a board needs at least 1 row and 1 column, got {rows} x {cols}")
     if rows * cols > MAX_BOARD_CELLS:
@@ -73,7 +65,7 @@ def _check_tiles(tiles: Sequence[int], rows: int, cols: int) -> tuple[int, ...]:
     tiles = tuple(tiles)
     if len(tiles) == size and all(type(t) is int for t in tiles) and sorted(tiles) == list(range(size)):
         return tiles  # the common case, checked quickly; the slow path below explains errors
-    tiles = tuple(_check_int(t, f"tile {t!r}") for t in tiles)
+    tiles = tuple(whole_number(t, f"tile {t!r}") for t in tiles)
     if len(tiles) != size:
         raise ValueError(f"a {rows} x {cols} board needs {size} tiles, got {len(tiles)}")
     out_of_range = sorted({t for t in tiles if not 0 <= t < size})
@@ -137,8 +129,17 @@ class Board:
         self._hash = hash((rows, cols, tiles))
 
     @classmethod
-    def _trusted(cls, rows: int, cols: int, tiles: tuple[int, ...]) -> "Board":
-        """Build a board from tiles already known to be valid (no checks)."""
+    def unchecked(cls, rows: int, cols: int, tiles: tuple[int, ...]) -> "Board":
+        """Build a board from tiles already known to be valid, with no checks: for the engines' inner loops.
+
+        The search engines make millions of boards from tile tuples they
+        produced themselves, so checking each one again would only cost
+        time. Anything else (a student's list, a file) goes through
+        ``Board(...)`` or :meth:`from_tiles`, which check.
+
+        >>> Board.unchecked(2, 2, (1, 2, 3, 0)) == Board.goal(2, 2)
+        True
+        """
         board = cls.__new__(cls)
         board._init(rows, cols, tiles)
         return board
@@ -151,7 +152,7 @@ class Board:
         Board([[1, 2], [3, 0]])
         """
         rows, cols = check_shape(rows, cols)
-        return cls._trusted(rows, cols, _check_tiles(tiles, rows, cols))
+        return cls.unchecked(rows, cols, _check_tiles(tiles, rows, cols))
 
     @classmethod
     def goal(cls, rows: int, cols: int, blank: str = "last") -> "Board":
@@ -193,7 +194,7 @@ class Board:
         tiles = [0] * (rows * cols)
         for number, (r, c) in enumerate(cells, start=1):
             tiles[r * cols + c] = number % (rows * cols)
-        return cls._trusted(rows, cols, tuple(tiles))
+        return cls.unchecked(rows, cols, tuple(tiles))
 
     # --- properties ---------------------------------------------------------
     @property
@@ -246,7 +247,7 @@ class Board:
         >>> Board([[1, 2, 3], [4, 0, 5]]).position(5)
         (1, 2)
         """
-        tile = _check_int(tile, "tile")
+        tile = whole_number(tile, "tile")
         if not 0 <= tile < len(self._tiles):
             raise ValueError(f"there is no tile {tile} on a {self._rows} x {self._cols} board")
         return divmod(self._tiles.index(tile), self._cols)
@@ -271,7 +272,7 @@ class Board:
         for j in neighbor_cells(i, self._rows, self._cols):
             t = list(self._tiles)
             t[i], t[j] = t[j], t[i]
-            out.append(Board._trusted(self._rows, self._cols, tuple(t)))
+            out.append(Board.unchecked(self._rows, self._cols, tuple(t)))
         return out
 
     def slide(self, tile: int) -> "Board":
@@ -297,7 +298,7 @@ class Board:
         i, j = br * self._cols + bc, r * self._cols + c
         t = list(self._tiles)
         t[i], t[j] = t[j], t[i]
-        return Board._trusted(self._rows, self._cols, tuple(t))
+        return Board.unchecked(self._rows, self._cols, tuple(t))
 
     # --- value semantics ----------------------------------------------------
     def __eq__(self, other) -> bool:
@@ -356,7 +357,7 @@ def _goal(rows: int, cols: int, blank: str) -> Board:
     """The goal boards, made once each: boards are immutable, so sharing them is safe."""
     size = rows * cols
     tiles = tuple(range(1, size)) + (BLANK,) if blank == "last" else tuple(range(size))
-    return Board._trusted(rows, cols, tiles)
+    return Board.unchecked(rows, cols, tiles)
 
 
 def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
@@ -368,7 +369,7 @@ def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
     [[3, 1], [4, 0, 2], [5, 1], [0, 4], [1, 3, 5], [2, 4]]
     """
     rows, cols = check_shape(rows, cols)
-    index = _check_int(index, "index")
+    index = whole_number(index, "index")
     if not 0 <= index < rows * cols:
         raise ValueError(f"cell {index} is not on a {rows} x {cols} board (cells 0..{rows * cols - 1})")
     r, c = divmod(index, cols)

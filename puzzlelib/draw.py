@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from . import palette
 from .board import BLANK, as_board
+from .errors import whole_number
 from .palette import COMPONENT_COLORS, COMPONENT_MARKERS
+
+__all__ = ["MAX_DRAW_CELLS", "ALT_ATTRIBUTE", "describe", "alt_text", "draw_board", "board_words", "draw_path",
+           "graph_layout", "ring_layout", "draw_state_graph"]
 
 MAX_DRAW_CELLS = 2500
 """draw_board draws boards of up to 2,500 cells (50 x 50) tile by tile."""
@@ -200,10 +204,7 @@ def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None
     if len({b.shape for b in path}) > 1:
         raise ValueError(f"every board of a path has the same shape, got {sorted({b.shape for b in path})}")
     for name, value, least in (("per_row", per_row, 1), ("max_frames", max_frames, 2)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be a whole number, got {value!r}")
-        if value < least:
-            raise ValueError(f"{name} must be at least {least}, got {value}")
+        whole_number(value, name, minimum=least)
     plt = _plt()
     steps = list(range(len(path)))
     if len(steps) > max_frames:

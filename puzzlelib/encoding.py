@@ -15,8 +15,12 @@ from math import factorial
 
 import numpy as np
 
-from .board import Board, _check_int, as_board, check_shape
+from .errors import whole_number
+from .board import Board, as_board, check_shape
 from .limits import TooLargeError, format_bytes, log10_factorial, refuse_over_budget
+
+__all__ = ["MAX_ENCODE_CELLS", "to_key", "key_digits", "from_key", "rank", "rank_tiles", "unrank",
+           "unrank_tiles", "all_permutations", "permutation_rows", "rank_rows", "unrank_rows"]
 
 
 MAX_ENCODE_CELLS = 1024
@@ -65,7 +69,7 @@ def key_digits(key: int, rows: int, cols: int) -> tuple[int, ...]:
     (0, 0, 0, 0, 0, 0)
     """
     rows, cols = _encodable(rows, cols)
-    key = _check_int(key, "key")
+    key = whole_number(key, "key")
     base = rows * cols
     if not 0 <= key < base ** base:
         raise ValueError(f"a {rows} x {cols} key lies in 0..{_number(base ** base - 1)}, got {_number(key)}")
@@ -141,11 +145,11 @@ def unrank(r: int, rows: int, cols: int) -> Board:
     ValueError: a 2 x 3 rank lies in 0..719, got 720
     """
     rows, cols = _encodable(rows, cols)
-    r = _check_int(r, "rank")
+    r = whole_number(r, "rank")
     k = rows * cols
     if not 0 <= r < factorial(k):
         raise ValueError(f"a {rows} x {cols} rank lies in 0..{_number(factorial(k) - 1)}, got {_number(r)}")
-    return Board._trusted(rows, cols, unrank_tiles(r, k))
+    return Board.unchecked(rows, cols, unrank_tiles(r, k))
 
 
 def unrank_tiles(r: int, k: int) -> tuple[int, ...]:
@@ -178,7 +182,7 @@ def all_permutations(k: int) -> np.ndarray:
     >>> all_permutations(3).tolist()
     [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
     """
-    k = _check_int(k, "k")
+    k = whole_number(k, "k")
     if k < 0:
         raise ValueError(f"k must be 0 or more, got {k}")
     if k > 20:
@@ -258,7 +262,7 @@ def unrank_rows(ranks, k: int) -> np.ndarray:
     >>> unrank_rows(np.array([0, 2, 5]), 3).tolist()
     [[0, 1, 2], [1, 0, 2], [2, 1, 0]]
     """
-    k = _check_int(k, "k")
+    k = whole_number(k, "k")
     if not 1 <= k <= 20:
         raise ValueError(f"k must be 1 to 20, got {k}")
     try:

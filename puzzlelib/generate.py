@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import random as _random
 
-from .board import BLANK, Board, _check_int, as_board, check_shape, neighbor_table, resolve_goal
+from .errors import whole_number
+from .board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
 from .solvability import is_solvable
+
+__all__ = ["MAX_SCRAMBLE_MOVES", "fix_by_swap", "random_board", "random_solvable", "scramble", "walk_blank"]
 
 
 MAX_SCRAMBLE_MOVES = 10_000_000
@@ -21,9 +24,7 @@ MAX_SCRAMBLE_MOVES = 10_000_000
 def _rng(seed) -> _random.Random:
     if isinstance(seed, _random.Random):
         return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"seed must be an int, a random.Random or None, got {seed!r}")
-    return _random.Random(seed)
+    return _random.Random(None if seed is None else whole_number(seed, "seed"))
 
 
 def fix_by_swap(board) -> Board:
@@ -42,7 +43,7 @@ def fix_by_swap(board) -> Board:
     tiles = list(board.tiles)
     i, j = [k for k, t in enumerate(tiles) if t != BLANK][:2]
     tiles[i], tiles[j] = tiles[j], tiles[i]
-    return Board._trusted(board.rows, board.cols, tuple(tiles))
+    return Board.unchecked(board.rows, board.cols, tuple(tiles))
 
 
 def random_board(rows: int, cols: int, seed=None) -> Board:
@@ -55,7 +56,7 @@ def random_board(rows: int, cols: int, seed=None) -> Board:
     rng = _rng(seed)
     tiles = list(range(rows * cols))
     rng.shuffle(tiles)
-    return Board._trusted(rows, cols, tuple(tiles))
+    return Board.unchecked(rows, cols, tuple(tiles))
 
 
 def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
@@ -75,7 +76,7 @@ def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
     if rows == 1 or cols == 1:
         order = [t for t in goal.tiles if t != BLANK]
         order.insert(rng.randrange(rows * cols), BLANK)
-        return Board._trusted(rows, cols, tuple(order))
+        return Board.unchecked(rows, cols, tuple(order))
     board = random_board(rows, cols, rng)
     return board if is_solvable(board, goal) else fix_by_swap(board)
 
@@ -91,7 +92,7 @@ def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board
     (True, True)
     """
     board = as_board(board)
-    moves = _check_int(moves, "moves")
+    moves = whole_number(moves, "moves")
     if not 0 <= moves <= MAX_SCRAMBLE_MOVES:
         raise ValueError(f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got {moves:,}" if abs(moves) < 10**30
                          else f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got a number of {len(str(abs(moves)))} digits")
@@ -110,7 +111,7 @@ def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board
         j = rng.choice(options)
         tiles[blank], tiles[j] = tiles[j], BLANK
         previous, blank = blank, j
-    return Board._trusted(rows, cols, tuple(tiles))
+    return Board.unchecked(rows, cols, tuple(tiles))
 
 
 def walk_blank(board, row=None, col=None) -> Board:
@@ -126,8 +127,8 @@ def walk_blank(board, row=None, col=None) -> Board:
     True
     """
     board = as_board(board)
-    row = board.rows - 1 if row is None else _check_int(row, "row")
-    col = board.cols - 1 if col is None else _check_int(col, "col")
+    row = board.rows - 1 if row is None else whole_number(row, "row")
+    col = board.cols - 1 if col is None else whole_number(col, "col")
     if not (0 <= row < board.rows and 0 <= col < board.cols):
         raise ValueError(f"cell ({row}, {col}) is not on a {board.rows} x {board.cols} board")
     tiles = list(board.tiles)
@@ -141,4 +142,4 @@ def walk_blank(board, row=None, col=None) -> Board:
         step = 1 if row > r else -1
         tiles[r * cols + c], tiles[(r + step) * cols + c] = tiles[(r + step) * cols + c], BLANK
         r += step
-    return Board._trusted(board.rows, board.cols, tuple(tiles))
+    return Board.unchecked(board.rows, board.cols, tuple(tiles))

@@ -7,22 +7,26 @@ Two views of it:
 * :func:`component_labels` works on numpy arrays indexed by Lehmer rank, so
   it can count the components of the 3 x 3 and 2 x 5 boards (362,880 and
   3,628,800 nodes) in seconds.
+
+Its degrees are the branching factor a search meets: :func:`branching_factor`.
 """
 
 from __future__ import annotations
 
 from math import factorial
+from typing import NamedTuple
 
 import numpy as np
 
 from .board import Board, check_shape, neighbor_table, resolve_goal, successors
 from .encoding import all_permutations, rank_rows, rank_tiles, unrank_tiles
 from .generate import fix_by_swap
-from .limits import TooLargeError, check_max_nodes, format_bytes, log10_factorial, refuse_over_budget
+from .limits import (ARRAY_BYTES_PER_NODE, MAX_GRAPH_NODES, TooLargeError, check_max_nodes, format_bytes,
+                     log10_factorial, refuse_over_budget)
 from .solvability import is_solvable
 
-MAX_GRAPH_NODES = 400_000
-ARRAY_BYTES_PER_NODE = 64
+__all__ = ["state_graph", "slides", "move_edges", "move_graph", "component_labels", "count_components",
+           "Branching", "branching_factor"]
 
 
 def _component_roots(rows: int, cols: int, goal: Board) -> list[Board]:
@@ -78,7 +82,7 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int | None = None
     table = neighbor_table(rows, cols)
     for r in range(n):
         tiles = unrank_tiles(r, k)
-        board = Board._trusted(rows, cols, tiles)
+        board = Board.unchecked(rows, cols, tiles)
         solvable = is_solvable(board, goal)
         G.add_node(r, board=board, solvable=solvable,
                    component="solvable" if solvable else "unsolvable", distance=None)
@@ -200,3 +204,37 @@ def count_components(rows: int, cols: int) -> int:
     (2, 2)
     """
     return len(np.unique(component_labels(rows, cols)))
+
+
+class Branching(NamedTuple):
+    """A board's average branching factor, with and without the move that undoes the last one."""
+
+    average: float
+    """Moves from a board, averaged over all boards (every cell equally likely to hold the blank)."""
+    forward: float
+    """The same less the move back: what a search that never undoes a move meets, on average."""
+
+
+def branching_factor(rows: int, cols: int) -> Branching:
+    """Measure the average branching factor of the ``rows`` x ``cols`` puzzle.
+
+    A board has as many moves as its blank has neighbouring cells: 2 in a
+    corner, 3 on an edge, 4 inside. Over all boards every cell holds the
+    blank equally often, so the average is the sum of those counts over the
+    cells, divided by the number of cells: ``(4mn - 2m - 2n) / (mn)``, since
+    each of the ``m(n-1) + n(m-1)`` pairs of touching cells gives a move in
+    both directions. Every board but the start was reached by a move, and
+    one of its moves undoes it: ``forward`` is one less.
+
+    >>> b = branching_factor(3, 3)    # 24 moves from 9 cells
+    >>> round(b.average, 2), round(b.forward, 2)
+    (2.67, 1.67)
+    >>> branching_factor(4, 4)
+    Branching(average=3.0, forward=2.0)
+    """
+    rows, cols = check_shape(rows, cols)
+    up_down = [(r > 0) + (r < rows - 1) for r in range(rows)]        # vertical moves from a cell in row r
+    left_right = [(c > 0) + (c < cols - 1) for c in range(cols)]     # horizontal moves from a cell in column c
+    moves = cols * sum(up_down) + rows * sum(left_right)             # summed over all rows * cols cells
+    average = moves / (rows * cols)
+    return Branching(average, max(0.0, average - 1))

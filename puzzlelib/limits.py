@@ -18,16 +18,17 @@ holds more than 1/6 of the states. On every board from 2 x 2 to 3 x 4 and
 13%; 3 x 4: 9.1%; 2 x 6: 5.4%); the tests check this fraction against the
 layer tables.
 
-**Errors.** Every refusal in puzzlelib is a :class:`PuzzleError`, itself a
-``ValueError``, so ``except ValueError`` catches them all:
+**Errors** live in :mod:`puzzlelib.errors` (:class:`PuzzleError`,
+:class:`TooLargeError`, :class:`NodeLimitError`); they are imported here too,
+for code written before that module existed.
 
-* :class:`TooLargeError`: refused up front, because the request would need
-  more memory than the budget (a whole BFS of 4 x 4, a graph too big to draw).
-* :class:`SearchBudgetError` (a kind of TooLargeError): a search ran and
-  stopped when it had expanded ``max_nodes`` nodes without an answer.
-
-Wrong types raise ``TypeError`` and malformed boards ``ValueError``, each with
-a message that says what is wrong.
+**The table.** Every per-state byte cost and every node or cell limit of
+puzzlelib is defined once, below (``DICT_BYTES_PER_STATE_BASE`` to
+``MAX_BUILD_ENTRIES``); the modules that use one import it from here. Two
+limits that look alike but are different facts have different names:
+``PACKED_MAX_CELLS`` (14, what fits in a 64-bit word) and
+``ALL_BOARDS_MAX_CELLS`` (9, the boards small enough to hold every
+arrangement as a numpy array).
 
 **Vocabulary.** Two knobs, named the same everywhere:
 
@@ -42,46 +43,87 @@ which keeps LeetCode 773's ``-1``.
 
 from __future__ import annotations
 
-import numbers
 from math import factorial, lgamma, log
 from pathlib import Path
 
 from .board import check_shape
+from .errors import NodeLimitError, PuzzleError, SearchBudgetError, TooLargeError, whole_number
 
+__all__ = [
+    "PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number",
+    "check_max_nodes", "check_budget", "memory_budget", "available_memory", "meminfo_available",
+    "address_space_available", "cgroup_available", "log10_factorial", "log10_reachable", "format_count",
+    "state_count", "reachable_count", "dict_bfs_bytes", "check_full_bfs", "refuse_over_budget", "state_limit",
+    "frontier_bfs_bytes", "check_frontier_bfs",
+    "DICT_BYTES_PER_STATE_BASE", "DICT_BYTES_PER_STATE_PER_CELL", "NODE_BYTES_PER_STATE",
+    "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET",
+    "LARGE_BOARD_MAX_NODES", "SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "MAX_SEARCH_STATES", "MAX_BUILD_ENTRIES",
+    "BFS_MAX_STATES", "PDB_MAX_CELLS", "PACKED_MAX_CELLS", "ALL_BOARDS_MAX_CELLS", "EXACT_DISTANCE_MAX_CELLS",
+    "MAX_EXACT_CELLS",
+]
+
+# --- The table: bytes a state costs, and how many nodes, states or cells each engine takes ------------------
+# Bytes per state stored, measured with tracemalloc on 3 x 3 (each module's docstring says how).
 DICT_BYTES_PER_STATE_BASE = 110
+"""A dict-and-tuple BFS (:mod:`puzzlelib.search.bfs`): ``110 + 8 * cells`` bytes a state."""
 DICT_BYTES_PER_STATE_PER_CELL = 8
+"""The per-cell part of a dict-and-tuple BFS state (one pointer a tile)."""
+NODE_BYTES_PER_STATE = 300
+"""A best-first search, plus 8 bytes a cell: :func:`~puzzlelib.search.generic.graph_search` (a Board, a Node,
+a dict slot and a frontier entry; measured as 350 to 357 bytes a state on 3 x 3 = 300 + 8 x 9 with a little
+room) and :func:`~puzzlelib.search.informed.astar` (a tuple, two dict entries, a heap entry: less, so the same
+bound holds)."""
 FRONTIER_BYTES_PER_STATE = 4
+"""A frontier search (:mod:`puzzlelib.search.frontier`): half an 8-byte word per reachable state."""
+ARRAY_BYTES_PER_NODE = 64
+"""A state graph (:mod:`puzzlelib.graph`) as numpy arrays, per node."""
+# The memory budget.
 MAX_BUDGET = 8 * 2**30
+"""The default budget is half the free memory, at most this (8 GiB)."""
 FALLBACK_BUDGET = 2 * 2**30
-
-
-class PuzzleError(ValueError):
-    """The base of every refusal that puzzlelib raises on purpose."""
-
-
-class TooLargeError(PuzzleError):
-    """A request that would need more memory than the budget allows, refused before any work."""
-
-
-class SearchBudgetError(TooLargeError):
-    """A search stopped because it expanded more nodes than ``max_nodes`` allows."""
+"""The budget when the free memory can't be read (2 GiB)."""
+# Node limits: counts, not bytes.
+LARGE_BOARD_MAX_NODES = 20_000_000
+"""IDA*'s default ``max_nodes`` on boards of more than :data:`PDB_MAX_CELLS` cells (about half a minute):
+beyond the 15-puzzle a search can run for days, so it stops and says so unless ``max_nodes`` asks for more."""
+SOLVE_MAX_NODES = 1_500_000
+"""Beyond 3 x 3 the player's solve button tries IDA* for at most this many nodes (a second or two), then
+falls back to the constructive solver, so the player stays responsive."""
+MAX_GRAPH_NODES = 400_000
+"""The most boards :func:`~puzzlelib.graph.state_graph` puts in one graph by default."""
+MAX_SEARCH_STATES = 2**28
+"""The largest abstract space :func:`~puzzlelib.search.pdb.pattern_table` will search: cells ** (pattern size + 1)
+entries."""
+MAX_BUILD_ENTRIES = 600_000_000
+"""The most search entries a whole pattern database may need (the 15-puzzle's 6-6-3: 537 million, about a
+minute)."""
+BFS_MAX_STATES = 181_440
+"""Boards with at most this many reachable states are solved from a BFS distance table (3 x 3 and smaller)."""
+# Cell limits: what each representation can hold.
+PDB_MAX_CELLS = 16
+"""Boards with at most this many cells get a pattern database (:mod:`puzzlelib.search.optimal`)."""
+PACKED_MAX_CELLS = 14
+"""A board packed into one 64-bit word (:mod:`puzzlelib.search.frontier`): 4 bits a cell, with the blank's cell
+and the used-move bits that is 14 cells."""
+ALL_BOARDS_MAX_CELLS = 9
+"""Every arrangement of the board as rows of one numpy array (:mod:`puzzlelib.space`): 9! = 362,880 rows."""
+EXACT_DISTANCE_MAX_CELLS = 9
+"""Boards up to 3 x 3 get exact distances from a BFS table in the player; larger ones the Manhattan distance."""
 
 
 def check_max_nodes(max_nodes, default: int | None = None) -> int | None:
-    """Validate a ``max_nodes`` argument: a positive whole number, or None for ``default``.
+    """Validate a ``max_nodes`` argument: a positive whole number (:func:`whole_number`), or None for ``default``.
 
     >>> check_max_nodes(None, 100), check_max_nodes(5)
     (100, 5)
     >>> check_max_nodes(0)
     Traceback (most recent call last):
     ...
-    ValueError: max_nodes must be a positive whole number or None, got 0
+    ValueError: max_nodes must be at least 1, got 0
     """
     if max_nodes is None:
         return default
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a positive whole number or None, got {max_nodes!r}")
-    return max_nodes
+    return whole_number(max_nodes, "max_nodes", minimum=1)
 
 
 def _read_int(path) -> int | None:
@@ -216,15 +258,11 @@ def check_budget(budget) -> int:
     >>> check_budget(float("nan"))
     Traceback (most recent call last):
     ...
-    TypeError: budget must be a whole number of bytes or None, got nan
+    TypeError: budget must be an integer, got nan of type float
     """
     if budget is None:
         return memory_budget()
-    if isinstance(budget, bool) or not isinstance(budget, numbers.Integral):
-        raise TypeError(f"budget must be a whole number of bytes or None, got {budget!r}")
-    if budget < 1:
-        raise ValueError(f"budget must be at least 1 byte, got {budget}")
-    return int(budget)
+    return whole_number(budget, "budget", minimum=1)
 
 
 MAX_EXACT_CELLS = 100_000
@@ -330,7 +368,7 @@ def check_full_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     >>> check_full_bfs(4, 4)
     Traceback (most recent call last):
     ...
-    puzzlelib.limits.TooLargeError: a full BFS of the 4 x 4 board would store 10,461,394,944,000 states, about ... PiB as a dict of tuples; the budget is ...
+    puzzlelib.errors.TooLargeError: a full BFS of the 4 x 4 board would store 10,461,394,944,000 states, about ... PiB as a dict of tuples; the budget is ...
     """
     rows, cols = check_shape(rows, cols)
     cells = rows * cols
@@ -355,7 +393,7 @@ def refuse_over_budget(need: int, what: str, budget: int | None = None) -> int:
     >>> refuse_over_budget(3 * 2**30, "a big table of 3 GiB", budget=2**30)
     Traceback (most recent call last):
     ...
-    puzzlelib.limits.TooLargeError: a big table of 3 GiB; the budget is 1.0 GiB (half the memory this process can use, at most 8 GiB)
+    puzzlelib.errors.TooLargeError: a big table of 3 GiB; the budget is 1.0 GiB (half the memory this process can use, at most 8 GiB)
     """
     budget = check_budget(budget)
     if need > budget:
@@ -399,7 +437,7 @@ def check_frontier_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     >>> check_frontier_bfs(4, 4)
     Traceback (most recent call last):
     ...
-    puzzlelib.limits.TooLargeError: a frontier search of the 4 x 4 board would store 10,461,394,944,000 states in all and needs about 38.1 TiB of memory at once (two layers of 8-byte words and sorting buffers); the budget is ...
+    puzzlelib.errors.TooLargeError: a frontier search of the 4 x 4 board would store 10,461,394,944,000 states in all and needs about 38.1 TiB of memory at once (two layers of 8-byte words and sorting buffers); the budget is ...
     """
     rows, cols = check_shape(rows, cols)
     need = frontier_bfs_bytes(rows, cols)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import inspect
 
+__all__ = ["source", "show_source"]
+
 
 def source(obj) -> str:
     """The source code of a puzzlelib function or class, as a string.

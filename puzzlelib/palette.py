@@ -11,6 +11,10 @@ True
 
 from __future__ import annotations
 
+__all__ = ["OKABE_ITO", "TILE", "TILE_EDGE", "TILE_TEXT", "MOVED", "MOVED_TEXT", "BLANK", "BLANK_EDGE", "GOAL",
+           "ACCENT", "MUTED", "COMPONENT_COLORS", "COMPONENT_MARKERS", "SERIES", "relative_luminance",
+           "contrast_ratio"]
+
 OKABE_ITO = {
     "black": "#000000", "orange": "#E69F00", "sky blue": "#56B4E9", "bluish green": "#009E73",
     "yellow": "#F0E442", "blue": "#0072B2", "vermillion": "#D55E00", "reddish purple": "#CC79A7",

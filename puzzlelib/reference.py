@@ -4,7 +4,7 @@ Each table counts the boards at each distance from a goal with the blank in
 a corner (for a rectangle every corner gives the same table, and so does the
 transposed board). The numbers are copied from the sources named in
 ``SOURCES``; nothing here is computed. The notebooks and tests compare them
-with what :func:`~puzzlelib.search.bfs.distance_counts` and
+with what :func:`~puzzlelib.search.dispatch.distance_counts` and
 :func:`~puzzlelib.search.frontier.frontier_search` find.
 
 >>> t = published_counts(2, 5)
@@ -17,6 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board, check_shape
+
+__all__ = ["published_counts", "KORF_GOAL", "KorfInstance", "korf100", "results_path", "load_results",
+           "compact_json", "save_results"]
 
 TABLES: dict[tuple[int, int], list[int]] = {
     (2, 3): [1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1],

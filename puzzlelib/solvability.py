@@ -24,6 +24,9 @@ from dataclasses import dataclass
 
 from .board import BLANK, Board, as_board, board_and_goal
 
+__all__ = ["inversions", "relative_inversions", "blank_row_from_bottom", "permutation_parity",
+           "blank_distance", "is_solvable", "SolvabilityReport", "explain", "sorting_swaps"]
+
 
 def inversions(board) -> int:
     """Pairs of tiles in the wrong numeric order, reading row by row; the blank is ignored.

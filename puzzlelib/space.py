@@ -25,9 +25,9 @@ import numpy as np
 from .board import BLANK, Board, as_board, check_shape  # noqa: F401 (Board: used by the docstring examples)
 from .encoding import all_permutations, permutation_rows, rank_rows
 from .graph import slides
-from .limits import TooLargeError, format_count
+from .limits import ALL_BOARDS_MAX_CELLS, TooLargeError, format_count, whole_number
 
-MAX_CELLS = 9
+__all__ = ["inversion_counts", "permutation_parities", "blank_cells", "Moves", "all_moves", "reachable_mask"]
 
 
 def _goal_tiles(goal, k: int) -> tuple[int, ...]:
@@ -55,8 +55,9 @@ def _pairs_in_wrong_order(values: np.ndarray, ignore: int | None = None) -> np.n
 
 
 def _check_cols(cols, k: int) -> int:
-    if isinstance(cols, bool) or not isinstance(cols, int) or cols < 1 or k % cols:
-        raise ValueError(f"cols must be a whole number that divides the {k} cells of a row, got {cols!r}")
+    cols = whole_number(cols, "cols", minimum=1)
+    if k % cols:
+        raise ValueError(f"cols must divide the {k} cells of a row, got {cols}")
     return cols
 
 
@@ -150,8 +151,8 @@ def all_moves(rows: int, cols: int, perms=None) -> Moves:
     """
     rows, cols = check_shape(rows, cols)
     k = rows * cols
-    if k > MAX_CELLS:
-        raise TooLargeError(f"all_moves covers boards of at most {MAX_CELLS} cells; "
+    if k > ALL_BOARDS_MAX_CELLS:
+        raise TooLargeError(f"all_moves covers boards of at most {ALL_BOARDS_MAX_CELLS} cells; "
                             f"{rows} x {cols} has {format_count(factorial(k)) if k < 1000 else 'too many'} boards")
     perms = all_permutations(k) if perms is None else permutation_rows(perms)
     parts = {name: [] for name in Moves.__dataclass_fields__}
@@ -184,8 +185,8 @@ def reachable_mask(goal, perms=None) -> np.ndarray:
 
     goal = as_board(goal, "goal")
     k = goal.rows * goal.cols
-    if k > MAX_CELLS:
-        raise TooLargeError(f"reachable_mask covers boards of at most {MAX_CELLS} cells")
+    if k > ALL_BOARDS_MAX_CELLS:
+        raise TooLargeError(f"reachable_mask covers boards of at most {ALL_BOARDS_MAX_CELLS} cells")
     states = np.array([s for layer in bfs_layers(goal) for s in layer.states], dtype=np.int8)
     mask = np.zeros(factorial(k), dtype=bool)
     mask[rank_rows(states)] = True

@@ -36,6 +36,9 @@ import tempfile
 import warnings
 from pathlib import Path
 
+__all__ = ["DamagedFileWarning", "CacheNotWrittenWarning", "sha256_bytes", "sha256_file", "write_atomic",
+           "npy_bytes", "matches", "report_damage", "try_write"]
+
 
 class DamagedFileWarning(UserWarning):
     """A saved file failed its check (size, checksum or contents) and is being rebuilt."""

@@ -40,7 +40,7 @@ def test_the_top_level_surface_is_small_and_deliberate():
 def test_the_tree_shows_the_layers():
     """The search engines and the player live in subpackages; nothing else is nested."""
     packages = {m for m in MODULES if hasattr(importlib.import_module(m), "__path__")}
-    assert packages == {"puzzlelib.search", "puzzlelib.player"}
+    assert packages == {"puzzlelib.search", "puzzlelib.player", "puzzlelib.exercises"}
 
 
 def defined_here(module):
@@ -131,3 +131,20 @@ def test_notebooks_import_and_show_only_public_names_that_exist(path):
     for expr in shown:
         assert not re.search(r"(^|\.)_[a-zA-Z]", expr), f"{path.name} shows private code: show_source({expr})"
     assert len(list(shown_objects(path))) == len(shown)         # each one resolves, or this raises
+
+
+def test_each_shared_concept_has_one_home():
+    """Errors, limits, the result of a search, its refusals and its dispatch each live in one module."""
+    from puzzlelib import errors, limits
+    from puzzlelib.search import dispatch, guards, results
+
+    assert puzzlelib.TooLargeError is errors.TooLargeError and limits.TooLargeError is errors.TooLargeError
+    assert errors.SearchBudgetError is errors.NodeLimitError
+    assert puzzlelib.distance_counts is dispatch.distance_counts and puzzlelib.farthest is dispatch.farthest
+    assert {"refuse_far", "refuse_component", "search_limit", "astar_max_nodes"} <= set(guards.__all__)
+    assert results.__all__ == ["SearchResult"]
+    for module in MODULES:
+        if module.startswith("puzzlelib.search."):
+            source = Path(importlib.import_module(module).__file__).read_text()
+            assert "class SearchResult" not in source or module == "puzzlelib.search.results"
+            assert "from .bfs import refuse" not in source, f"{module} takes refusals from the teaching bfs"

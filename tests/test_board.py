@@ -37,7 +37,7 @@ def test_spiral_walks_clockwise(rows, cols):
     assert sorted(s.tiles) == list(range(rows * cols))
 
 
-def test_spiral_4x4_is_seed_003s_goal():
+def test_the_4x4_spiral_goal_winds_clockwise_to_the_blank():
     assert Board.spiral(4, 4).grid == [[1, 2, 3, 4], [12, 13, 14, 5], [11, 0, 15, 6], [10, 9, 8, 7]]
 
 
@@ -65,7 +65,7 @@ def test_corner_and_line_boards_have_the_right_number_of_moves():
     assert Board([[0]]).neighbors() == []
 
 
-def test_moves_table_is_seed_000s():
+def test_moves_table_lists_each_cells_neighbours_on_2x3():
     assert moves_table(2, 3) == [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
 
 

@@ -38,7 +38,7 @@ def test_unrank_then_rank(rows, cols, data):
     assert rank(unrank(r, rows, cols)) == r
 
 
-def test_seed_000_keys_are_base_6_numbers():
+def test_2x3_keys_are_the_tiles_read_as_base_6_digits():
     # seed 000 prints 10157 and 10170; the sums it writes out give 11165 and 11190
     start, goal = Board([[1, 2, 3], [4, 0, 5]]), Board.goal(2, 3)
     assert to_key(start) == 1 * 7776 + 2 * 1296 + 3 * 216 + 4 * 36 + 0 * 6 + 5 == int("123405", 6)

@@ -18,9 +18,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import puzzlelib.exercises as ex_module
+import puzzlelib.exercises as ex_package
 from puzzlelib import Board, is_solvable, min_moves
-from puzzlelib.exercises import EXERCISES, KINDS, LEVELS, Exercise, Mistake, check, exercises, hint, reveal
+from puzzlelib.exercises import EXERCISES, KINDS, LEVELS, Exercise, Mistake, check, engine, exercises, hint, reveal
+from puzzlelib.exercises.nb08_beyond_bfs import _unrounded_b_star
 from puzzlelib.search.heuristics import linear_conflict, manhattan, misplaced
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +31,7 @@ MISTAKES = [(k, i) for k, e in EXERCISES.items() for i in range(len(e.mistakes))
 
 
 def expected_of(exercise_id):
-    return ex_module._expected(EXERCISES[exercise_id])
+    return engine._expected(EXERCISES[exercise_id])
 
 
 def run(capsys, exercise_id, answer):
@@ -93,7 +94,7 @@ def wrong_values(value) -> list:
         out = [value.tiles, value.grid, None, Board.goal(value.rows, value.cols, blank="first"), 3, True]
     else:
         raise AssertionError(f"no wrong answers known for {value!r}")
-    return [w for w in out if not ex_module._equal(w, value)]
+    return [w for w in out if not engine._equal(w, value)]
 
 
 # --- every value exercise -----------------------------------------------------------------------
@@ -109,7 +110,7 @@ def test_the_stored_answer_is_correct(capsys, exercise_id):
 def test_wrong_answers_get_not_yet_and_never_the_answer(capsys, exercise_id):
     value = expected_of(exercise_id)
     ex = EXERCISES[exercise_id]
-    answers = wrong_values(value) + [ex_module._example(ex, i) for i in range(len(ex.mistakes))] + [...]
+    answers = wrong_values(value) + [engine._example(ex, i) for i in range(len(ex.mistakes))] + [...]
     assert len(answers) >= 5
     for answer in answers:
         ok, out = run(capsys, exercise_id, answer)
@@ -131,7 +132,7 @@ def test_hints_never_give_the_answer(capsys, exercise_id):
 def test_each_foreseen_mistake_gets_its_own_hint(capsys, exercise_id, index):
     ex = EXERCISES[exercise_id]
     mistake = ex.mistakes[index]
-    ok, out = run(capsys, exercise_id, ex_module._example(ex, index))
+    ok, out = run(capsys, exercise_id, engine._example(ex, index))
     assert ok is False
     assert out.startswith("not yet")
     assert mistake.hint in out, f"{exercise_id}: expected the hint {mistake.hint!r}, got:\n{out}"
@@ -196,7 +197,7 @@ def test_a_generic_hint_when_nothing_specific_fits(capsys):
 def test_equivalent_forms_are_accepted(capsys):
     accepted = [("07.3", 46.0), ("07.3", np.int64(46)), ("07.3", Fraction(46)), ("04.2", " b "),
                 ("05.2", "odd"), ("06.2", "unreachable (other component)"), ("06.2", "Unreachable"),
-                ("05.1", frozenset(expected_of("05.1"))), ("08.2", ex_module._unrounded_b_star()),
+                ("05.1", frozenset(expected_of("05.1"))), ("08.2", _unrounded_b_star()),
                 ("08.2", 1.65), ("03.2", np.bool_(True)), ("01.1", np.int32(expected_of("01.1")))]
     for exercise_id, answer in accepted:
         ok, out = run(capsys, exercise_id, answer)
@@ -239,7 +240,7 @@ def test_reveal_says_it_is_revealing(capsys):
         value = reveal(exercise_id)
         out = capsys.readouterr().out
         assert out.startswith(f"Revealing the answer to exercise {exercise_id}: ")
-        assert ex_module._equal(value, expected_of(exercise_id))
+        assert engine._equal(value, expected_of(exercise_id))
         assert leaks(out, value), f"reveal({exercise_id!r}) does not show the answer: {out}"
 
 
@@ -271,6 +272,10 @@ def test_exercises_lists_ids_titles_levels_and_times(capsys):
         exercises(True)
 
 
+def test_the_registry_is_in_notebook_order():
+    assert list(EXERCISES) == sorted(EXERCISES, key=lambda k: tuple(map(int, k.split("."))))
+
+
 def test_the_registry_covers_every_exercise_of_notebooks_01_to_08():
     for path in sorted((ROOT / "notebooks").glob("0[1-8]_*.ipynb")):
         notebook = path.name[:2]
@@ -292,15 +297,17 @@ def test_expected_values_agree_with_the_notebooks():
               "04.3": 181440, "05.1": {"upperLeft", "upperRight"}, "05.2": 1, "05.3": False, "05.4": 40,
               "06.1": 0, "06.2": "unreachable", "07.1": 36, "07.2": 148, "07.3": 46, "08.1": False, "08.2": 1.65, "08.3": 42}
     for exercise_id, value in stated.items():
-        assert ex_module._equal(expected_of(exercise_id), value), exercise_id
+        assert engine._equal(expected_of(exercise_id), value), exercise_id
 
 
 def test_doctest_examples_never_reveal_an_answer():
     """Only reveal's own example, and the throwaway exercise 00.0, may show an answer."""
     parser = doctest.DocTestParser()
-    docs = [ex_module.__doc__] + [obj.__doc__ for name, obj in vars(ex_module).items()
-                                  if not name.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
-                                  and obj.__module__ == ex_module.__name__ and obj is not reveal]
+    modules = [ex_package, engine]
+    docs = [m.__doc__ for m in modules] + [obj.__doc__ for m in modules for name, obj in vars(m).items()
+                                           if not name.startswith("_")
+                                           and (inspect.isfunction(obj) or inspect.isclass(obj))
+                                           and obj.__module__ == m.__name__ and obj is not reveal]
     seen = 0
     for doc in docs:
         for example in parser.get_examples(doc or ""):
@@ -550,7 +557,7 @@ def test_inconsistent_heuristics_are_caught(capsys):
 
 
 def test_slow_functions_are_stopped_and_reported(capsys, monkeypatch):
-    monkeypatch.setattr(ex_module, "SECONDS_PER_CASE", 0.3)
+    monkeypatch.setattr(engine, "SECONDS_PER_CASE", 0.3)
 
     def slow(tiles):
         if len(tiles) == 4:

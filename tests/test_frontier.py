@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import puzzlelib.search.frontier as frontier
-import puzzlelib.search.bfs as search
+import puzzlelib.search.dispatch as search
 from puzzlelib import Board, TooLargeError, bfs_layers, distance_counts, farthest, random_solvable
 from puzzlelib.limits import reachable_count
 from puzzlelib.search.frontier import frontier_search, pack, unpack
@@ -36,7 +36,7 @@ def test_layer_sizes_equal_the_plain_bfs(rows, cols):
     plain = [layer.size for layer in bfs_layers(Board.goal(rows, cols))]
     result = frontier_search(rows, cols)
     assert result.counts == plain
-    assert result.complete and result.states == reachable_count(rows, cols)
+    assert result.complete and result.reached == reachable_count(rows, cols)
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 3), (3, 2), (2, 4), (4, 2), (3, 3)])

@@ -159,7 +159,7 @@ def test_the_measured_bit_flip_in_2x5_layer_30(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.warns(DamagedFileWarning, match="SHA-256 does not match"):
         result = frontier_search(2, 5, directory=tmp_path)
-    assert result.counts == FRESH[(2, 5)] and result.states == 1_814_400 and result.depth == 55
+    assert result.counts == FRESH[(2, 5)] and result.reached == 1_814_400 and result.depth == 55
     assert_sound(tmp_path, 2, 5)
 
 

@@ -14,10 +14,12 @@ from fractions import Fraction
 import pytest
 
 from puzzlelib import Board, TooLargeError, bfs_layers, distances, min_moves, random_solvable
-from puzzlelib.limits import PuzzleError, SearchBudgetError
-from puzzlelib.search.generic import (Branching, Frontier, GraphSearchResult, Node, SlidingPuzzleProblem,
-                                      astar_search, branching_factor, breadth_first, depth_first, graph_search,
-                                      refuse_component, search_limit, uniform_cost)
+from puzzlelib.errors import NodeLimitError, PuzzleError
+from puzzlelib.graph import Branching, branching_factor
+from puzzlelib.search.generic import (Frontier, Node, SlidingPuzzleProblem, astar_search, breadth_first, depth_first,
+                                      graph_search, uniform_cost)
+from puzzlelib.search.guards import refuse_component, search_limit
+from puzzlelib.search.results import SearchResult
 from puzzlelib.search.heuristics import manhattan, misplaced
 
 SEEDS_2x3 = range(60)
@@ -76,7 +78,7 @@ def test_bfs_ucs_and_astar_find_shortest_paths_and_astar_expands_no_more_than_bf
     problem = SlidingPuzzleProblem(board)
     bfs, ucs, astar = breadth_first(problem), uniform_cost(problem), astar_search(problem, manhattan)
     for r in (bfs, ucs, astar):
-        assert isinstance(r, GraphSearchResult)
+        assert isinstance(r, SearchResult)
         assert r.moves == want == r.cost and is_legal_path(r, board, goal)
     assert ucs == bfs          # unit costs, ties first in first out: the same nodes in the same order
     assert astar.expanded <= bfs.expanded and astar.generated <= bfs.generated
@@ -93,7 +95,7 @@ def test_astar_with_manhattan_is_optimal_on_more_3x3_boards():
 
 def test_astar_takes_any_heuristic_and_misplaced_tiles_expand_more_than_manhattan():
     problem = SlidingPuzzleProblem(random_solvable(3, 3, seed=17))
-    by_manhattan, by_misplaced = astar_search(problem, manhattan), astar_search(problem, h=misplaced)
+    by_manhattan, by_misplaced = astar_search(problem, manhattan), astar_search(problem, heuristic=misplaced)
     assert by_manhattan.moves == by_misplaced.moves == 18
     assert by_manhattan.expanded < by_misplaced.expanded < breadth_first(problem).expanded
     zero = astar_search(problem, lambda board, goal: 0)   # h = 0: uniform-cost search, ties to the newest
@@ -153,7 +155,7 @@ def test_without_the_parity_check_bfs_exhausts_exactly_half_of_the_2x3_boards():
     assert problem.calls["result"] == sum(len(b.movable_tiles()) for b in component) == 840
     # exactly 360 states stored: 360 fit, 359 do not
     assert graph_search(SlidingPuzzleProblem(UNSOLVABLE_2x3), "fifo", max_nodes=360) is None
-    with pytest.raises(SearchBudgetError, match="stored 360 states, more than max_nodes = 359"):
+    with pytest.raises(NodeLimitError, match="stored 360 states, more than max_nodes = 359"):
         graph_search(SlidingPuzzleProblem(UNSOLVABLE_2x3), "fifo", max_nodes=359)
     for search in (depth_first, uniform_cost, astar_search):
         assert search(SlidingPuzzleProblem(UNSOLVABLE_2x3), check_parity=False) is None
@@ -246,10 +248,13 @@ def test_bad_input_gives_clear_errors():
         graph_search(problem, "priority")
     with pytest.raises(ValueError, match="only by the \"priority\" frontier"):
         graph_search(problem, "fifo", priority=len)
-    for bad in (0, -1, 1.5, True, "10"):
-        with pytest.raises(ValueError, match="max_nodes must be a positive whole number"):
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match="max_nodes must be at least 1"):
             breadth_first(problem, max_nodes=bad)
-    with pytest.raises(TypeError, match="h must be a heuristic function"):
+    for bad in (1.5, True, "10"):
+        with pytest.raises(TypeError, match="max_nodes must be an integer"):
+            breadth_first(problem, max_nodes=bad)
+    with pytest.raises(TypeError, match="heuristic must be a function"):
         astar_search(problem, "manhattan")
     with pytest.raises(ValueError, match="at least 1 row"):
         branching_factor(0, 3)
@@ -259,11 +264,11 @@ def test_bad_input_gives_clear_errors():
 
 def test_budgets_raise_search_budget_error_or_refuse_up_front():
     hard = SlidingPuzzleProblem(Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]]))     # 31 moves, the farthest
-    with pytest.raises(SearchBudgetError, match="more than max_nodes = 50"):
+    with pytest.raises(NodeLimitError, match="more than max_nodes = 50"):
         astar_search(hard, max_nodes=50)
-    with pytest.raises(SearchBudgetError):
+    with pytest.raises(NodeLimitError):
         graph_search(hard, "lifo", max_nodes=1000)
-    assert issubclass(SearchBudgetError, TooLargeError) and issubclass(TooLargeError, PuzzleError)
+    assert issubclass(NodeLimitError, TooLargeError) and issubclass(TooLargeError, PuzzleError)
     t0 = time.perf_counter()
     with pytest.raises(TooLargeError, match="at least 21 moves from the goal"):       # refuse_far, no search
         breadth_first(hard, max_nodes=1000)

@@ -18,7 +18,8 @@ from puzzlelib.board import neighbor_cells
 from puzzlelib.encoding import from_key, unrank
 from puzzlelib.generate import fix_by_swap
 from puzzlelib.graph import component_labels, move_graph
-from puzzlelib.limits import (PuzzleError, SearchBudgetError, TooLargeError, check_frontier_bfs, check_full_bfs,
+from puzzlelib.errors import NodeLimitError, PuzzleError, TooLargeError
+from puzzlelib.limits import (check_frontier_bfs, check_full_bfs,
                               frontier_bfs_bytes, memory_budget, reachable_count)
 from puzzlelib.reference import published_counts
 from puzzlelib.search.bfs import keyed_bfs
@@ -88,7 +89,7 @@ def _under_address_limit(extra_bytes: int, queue) -> None:
             size = int(line.split()[1]) * 1024
     resource.setrlimit(resource.RLIMIT_AS, (size + extra_bytes, resource.RLIM_INFINITY))
     out = {"budget": memory_budget()}
-    informed.IDA_MAX_NODES_BIG = 200_000          # the 5 x 5 default, made small so the test is quick
+    informed.LARGE_BOARD_MAX_NODES = 200_000          # the 5 x 5 default, made small so the test is quick
     five = Board([[21, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19],
                   [20, 0, 22, 23, 24]])
     cases = {
@@ -121,10 +122,10 @@ def test_under_ulimit_v_searches_refuse_instead_of_running_out_of_memory():
         if name == "budget":
             continue
         kind, seconds = result
-        assert kind in (TooLargeError.__name__, SearchBudgetError.__name__), f"{name}: {kind} after {seconds:.1f} s"
+        assert kind in (TooLargeError.__name__, NodeLimitError.__name__), f"{name}: {kind} after {seconds:.1f} s"
         assert seconds < 60, f"{name} took {seconds:.1f} s to refuse"
 
 
 def test_every_refusal_is_a_puzzle_error_and_a_value_error():
-    assert issubclass(TooLargeError, PuzzleError) and issubclass(SearchBudgetError, TooLargeError)
+    assert issubclass(TooLargeError, PuzzleError) and issubclass(NodeLimitError, TooLargeError)
     assert issubclass(PuzzleError, ValueError)

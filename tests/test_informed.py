@@ -10,7 +10,7 @@ from puzzlelib import Board, TooLargeError, distances, random_solvable
 from puzzlelib.generate import fix_by_swap
 from puzzlelib.search.heuristics import linear_conflict, misplaced
 from puzzlelib.board import neighbor_cells
-from puzzlelib.limits import SearchBudgetError
+from puzzlelib.errors import NodeLimitError
 from puzzlelib.search.informed import astar, effective_branching, ida_star, tree_sizes
 from puzzlelib.reference import KORF_GOAL, korf100
 from puzzlelib.search.heuristics import manhattan
@@ -62,16 +62,16 @@ def test_other_goals_and_shapes_against_bfs():
 def test_fewer_nodes_with_better_heuristics():
     b = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])   # one of the two boards 31 moves from the goal
     assert D3[b.tiles] == 31
-    nodes = [astar(b, heuristic=h).nodes for h in (misplaced, manhattan, linear_conflict)]
+    nodes = [astar(b, heuristic=h).expanded for h in (misplaced, manhattan, linear_conflict)]
     assert nodes[0] > nodes[1] > nodes[2]
-    assert ida_star(b, heuristic=linear_conflict).nodes < ida_star(b, heuristic=manhattan).nodes
+    assert ida_star(b, heuristic=linear_conflict).expanded < ida_star(b, heuristic=manhattan).expanded
 
 
 def test_ida_star_counts_nothing_at_the_goal_and_astar_agrees():
     g = Board.goal(3, 3)
     for search in (astar, ida_star):
         r = search(g)
-        assert r.path == [g] and r.moves == 0 and r.nodes == 0 and r.seconds >= 0
+        assert r.path == [g] and r.moves == 0 and r.expanded == 0 and r.seconds >= 0
 
 
 # The five Korf instances with the fewest nodes in his table: IDA* with Manhattan alone solves
@@ -107,7 +107,7 @@ def test_a_small_4x4_pattern_database_solves_a_korf_instance(tmp_path, monkeypat
     k = EASY[0]
     r = ida_star(k.board, KORF_GOAL, pdb)
     assert r.moves == k.length
-    assert r.nodes < ida_star(k.board, KORF_GOAL, manhattan).nodes
+    assert r.expanded < ida_star(k.board, KORF_GOAL, manhattan).expanded
     again = PatternDatabase(KORF_GOAL, partition, progress=False)   # loaded, not rebuilt
     assert all(info["from_cache"] for info in again.info)
     assert [np.array_equal(a, b) for a, b in zip(pdb.arrays, again.arrays)] == [True] * 4
@@ -167,15 +167,15 @@ def test_bad_input_gets_a_clear_error_not_a_search():
 
 def test_budgets_stop_long_searches():
     hard = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
-    with pytest.raises(SearchBudgetError, match="max_nodes"):
+    with pytest.raises(NodeLimitError, match="max_nodes"):
         ida_star(hard, heuristic=misplaced, max_nodes=1000)
-    with pytest.raises(SearchBudgetError):
+    with pytest.raises(NodeLimitError):
         astar(hard, heuristic=misplaced, max_nodes=1000)
-    assert issubclass(SearchBudgetError, TooLargeError)
+    assert issubclass(NodeLimitError, TooLargeError)
     with pytest.raises(ValueError, match="max_nodes"):
         ida_star(hard, max_nodes=0)
     k = max(korf100(), key=lambda k: k.korf_nodes)
-    with pytest.raises(SearchBudgetError):
+    with pytest.raises(NodeLimitError):
         solve_optimal(k.board, KORF_GOAL, max_nodes=2000, build=False)
 
 
@@ -219,7 +219,7 @@ def test_tree_sizes_count_the_move_sequences_that_never_undo_a_move():
     d = r.moves
     tree = tree_sizes(3, 3, b.blank_index, d)
     full = sum(sum(tree[:k + 1]) for k in range(d))
-    assert d == 6 and full < r.nodes <= full + sum(tree)
+    assert d == 6 and full < r.expanded <= full + sum(tree)
 
 
 def test_effective_branching_inverts_the_tree_size():

@@ -146,5 +146,5 @@ def test_make_setup_installs_the_site_extra():
     site = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]["site"]
     names = {re.match(r"[\w.-]+", r).group(0).lower() for r in site}
     assert {"sphinx", "myst-nb", "furo", "jupyter-server-mathjax"} <= names
-    install = re.search(r"pip install --quiet -e '\.\[([\w,]+)\]'", (ROOT / "Makefile").read_text()).group(1)
+    install = re.search(r"pip install [-\w ]*-e '\.\[([\w,]+)\]'", (ROOT / "Makefile").read_text()).group(1)
     assert "site" in install.split(",")

@@ -41,7 +41,7 @@ def test_width_rule_equals_permutation_rule(rows, cols):
             assert by_width == by_permutation == r.solvable
 
 
-def test_seed_001_examples():
+def test_inversion_counts_of_3x3_examples_and_how_moves_change_them():
     assert inversions(Board([[1, 2, 3], [4, 0, 5], [8, 6, 7]])) == 2
     assert inversions(Board([[1, 2, 3], [0, 4, 5], [8, 6, 7]])) == 2   # horizontal move: same
     assert inversions(Board([[1, 0, 3], [4, 2, 5], [8, 6, 7]])) == 4   # +2

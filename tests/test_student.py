@@ -42,9 +42,48 @@ def test_the_edition_has_its_readme_makefile_package_and_flag(edition):
     for words in ("make lab", "jupyter lab", "check(", "hint(", "reveal(", "no solutions"):
         assert words in readme, f"the student README does not mention {words!r}"
     assert "lab:" in (edition / "Makefile").read_text(encoding="utf-8")
-    assert (edition / "puzzlelib" / "exercises.py").exists() and (edition / "scripts" / "launch.py").exists()
+    assert (edition / "puzzlelib" / "exercises" / "engine.py").exists() and (edition / "scripts" / "launch.py").exists()
     assert (edition / "notebooks" / exercises.NO_SOLUTIONS_FILE).exists()
     assert sorted(p.name for p in (edition / "notebooks").glob("*.ipynb")) == [p.name for p in NOTEBOOKS]
+
+
+def test_the_zip_holds_the_edition_and_never_a_venv(edition):
+    import zipfile
+
+    (edition / ".venv" / "bin").mkdir(parents=True)                  # as after a make lab inside it
+    (edition / ".venv" / "bin" / "python").write_text("not to be handed out")
+    build_student.write_zip(edition)
+    names = zipfile.ZipFile(edition.with_suffix(".zip")).namelist()
+    assert f"{edition.name}/README.md" in names and f"{edition.name}/notebooks/00_start_here.ipynb" in names
+    assert f"{edition.name}/puzzlelib/exercises/engine.py" in names
+    assert not [n for n in names if ".venv" in n or "__pycache__" in n], names[:5]
+    on_disk = {str(p.relative_to(edition.parent)) for p in edition.rglob("*") if p.is_file() and ".venv" not in p.parts}
+    assert set(names) == on_disk
+
+
+def test_no_file_of_the_edition_holds_a_reference_solution(edition):
+    """The hand-out has no solution in any file: solutions.py is a stub there, and no file of the edition
+    holds the body of any reference solution (its lines in a row; puzzlelib's own engines may share a line
+    or two with an answer, as to_key does with key_of)."""
+    import ast
+    import inspect
+
+    from puzzlelib.exercises.solutions import SOLUTIONS
+
+    def lines(text: str) -> list[str]:
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+    files = {p: lines(p.read_text(encoding="utf-8", errors="replace")) for p in edition.rglob("*") if p.is_file()}
+    for name, fn in SOLUTIONS.items():
+        tree = ast.parse(inspect.getsource(fn).strip()).body[0]
+        start = tree.body[1].lineno if ast.get_docstring(tree) else tree.body[0].lineno
+        body = lines("\n".join(inspect.getsource(fn).strip().splitlines()[start - 1:]))
+        assert len(body) >= 2, name
+        found = [p.relative_to(edition) for p, have in files.items()
+                 if any(have[i:i + len(body)] == body for i in range(len(have) - len(body) + 1))]
+        assert not found, f"the answer to {name} is in the student edition: {found}"
+    from_stub = (edition / "puzzlelib" / "exercises" / "solutions.py").read_text(encoding="utf-8")
+    assert "not part of the student edition" in from_stub
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

@@ -39,7 +39,7 @@ def test_the_goal_needs_no_swaps_and_one_swap_needs_one():
     assert sorting_swaps(Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]])) == 1
 
 
-def test_seed_003_printed_counts():
+def test_swap_counts_printed_for_five_4x4_starts():
     starts = [
         [[13, 2, 10, 3], [1, 12, 8, 4], [5, 0, 9, 6], [15, 14, 11, 7]],
         [[0, 1, 2, 3], [4, 5, 6, 8], [14, 7, 11, 10], [9, 15, 12, 13]],

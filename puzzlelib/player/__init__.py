@@ -7,3 +7,5 @@
 
 >>> from puzzlelib.player.widgets import PuzzleWidget   # doctest: +SKIP
 """
+
+__all__: list[str] = []

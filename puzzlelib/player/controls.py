@@ -12,6 +12,10 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from ..errors import whole_number
+
+__all__ = ["ARROWS", "ArrowKeys", "DepthSlider"]
+
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
 _KEYS_JS = r"""
@@ -144,9 +148,7 @@ class DepthSlider(anywidget.AnyWidget):
     def __init__(self, *, description: str, value: int = 0, min: int = 0, max: int = 100):  # noqa: A002
         if not isinstance(description, str) or not description.strip():
             raise TypeError(f"description is the slider's name (a non-empty string), got {description!r}")
-        for name, number in (("value", value), ("min", min), ("max", max)):
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise TypeError(f"{name} is a whole number, got {number!r}")
+        value, min, max = (whole_number(n, name) for n, name in ((value, "value"), (min, "min"), (max, "max")))
         if min > max:
             raise ValueError(f"min ({min}) is above max ({max})")
         super().__init__(description=description, min=min, max=max, value=value)

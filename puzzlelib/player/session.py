@@ -7,25 +7,21 @@ has its own session; nothing is shared between players.
 
 from __future__ import annotations
 
-import numbers
 import random
 from dataclasses import dataclass
 
-from ..board import BLANK, Board, _check_int, as_board, check_shape
+from ..errors import NodeLimitError, whole_number
+from ..limits import EXACT_DISTANCE_MAX_CELLS, SOLVE_MAX_NODES
+from ..board import BLANK, Board, as_board, check_shape
 from ..search.constructive import solve_constructive
 from ..generate import fix_by_swap, random_solvable, scramble
-from ..search.informed import SearchBudgetError
 from ..search.heuristics import manhattan
 from ..search.optimal import PDB_MAX_CELLS, distance_table, solve_optimal
 from ..search.pdb import is_cached
 from ..solvability import explain
 
-EXACT_DISTANCE_MAX_CELLS = 9
-"""Boards up to 3 x 3 get exact distances from a BFS table; larger ones the Manhattan distance."""
+__all__ = ["GOAL_KINDS", "make_goal", "check_seed", "Panel", "start_and_goal", "PlaySession"]
 
-SOLVE_MAX_NODES = 1_500_000
-"""Beyond 3 x 3 the solve button tries IDA* for at most this many nodes (a second or two), then
-falls back to the constructive solver, so the player stays responsive."""
 
 GOAL_KINDS = ("blank last", "blank first", "spiral")
 
@@ -54,13 +50,11 @@ def check_seed(seed) -> int | None:
     >>> check_seed(1.5)
     Traceback (most recent call last):
     ...
-    TypeError: seed must be an int or None, got 1.5 of type float
+    TypeError: seed must be an integer, got 1.5 of type float
     """
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be an int or None, got {seed!r} of type {type(seed).__name__}")
-    return int(seed)
+    return whole_number(seed, "seed")
 
 
 @dataclass(frozen=True)
@@ -177,7 +171,7 @@ class PlaySession:
         >>> s.click(9), s.message
         (False, 'there is no tile 9 on a 2 x 2 board: the tiles are 1..3')
         """
-        tile = _check_int(tile, "tile")
+        tile = whole_number(tile, "tile")
         cells = self.board.rows * self.board.cols
         if not 0 <= tile < cells:
             tiles = "there are no tiles" if cells == 1 else f"the tiles are 1..{cells - 1}"
@@ -209,7 +203,7 @@ class PlaySession:
         >>> s.scramble(5), s.moves, s.message
         (False, 0, 'a 1 x 1 board has no moves: nothing to scramble')
         """
-        n = _check_int(n, "the number of scramble moves")
+        n = whole_number(n, "the number of scramble moves")
         if n < 0:
             raise ValueError(f"the number of scramble moves must be 0 or more, got {n}")
         if self.board.rows * self.board.cols == 1:
@@ -285,7 +279,7 @@ class PlaySession:
         try:
             path = solve_optimal(self.board, self.goal, max_nodes=SOLVE_MAX_NODES, build=False,
                                  progress=False)
-        except SearchBudgetError:
+        except NodeLimitError:
             path = solve_constructive(self.board, self.goal)
             why = ("IDA* with the pattern database" if pdb else
                    "IDA* with Manhattan distance (no pattern database built for this goal)")

@@ -33,9 +33,13 @@ import ipywidgets as w
 
 from .. import palette
 from ..board import Board, as_board
+from ..errors import whole_number
 from ..encoding import rank
 from .controls import ArrowKeys, DepthSlider
 from .session import GOAL_KINDS, PlaySession, make_goal, start_and_goal
+
+__all__ = ["BLANK_TEXT", "PANEL_UNSOLVABLE_TEXT", "SLIDE_WORDS", "tile_name", "slide_direction", "SIZES",
+           "GRAPH_SHAPES", "graph_alt", "PuzzleWidget", "BFSExplorer"]
 
 BLANK_TEXT = "\u00a0"
 """Text on the blank's button. ipywidgets 8.1 leaves the old text on screen when a
@@ -85,8 +89,7 @@ def tile_name(board: Board, cell: int) -> str:
     ('tile 5, row 2, column 3, can slide left', 'tile 1, row 1, column 1', 'blank')
     """
     board = as_board(board)
-    if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
-        raise TypeError(f"a cell is a whole number (its index in reading order), got {type(cell).__name__}")
+    cell = whole_number(cell, "a cell (its index in reading order)")
     if not 0 <= cell < len(board.tiles):
         raise ValueError(f"a {board.rows} x {board.cols} board has cells 0 to {len(board.tiles) - 1}, got {cell}")
     tile = board.tiles[cell]
@@ -105,8 +108,7 @@ def slide_direction(board: Board, tile: int) -> str | None:
     ('left', 'down', None)
     """
     board = as_board(board)
-    if isinstance(tile, bool) or not isinstance(tile, numbers.Integral):
-        raise TypeError(f"a tile is a whole number, got {type(tile).__name__}")
+    tile = whole_number(tile, "a tile")
     if tile not in board.tiles:
         raise ValueError(f"there is no tile {tile} on a {board.rows} x {board.cols} board")
     cell = board.tiles.index(tile)
@@ -721,8 +723,7 @@ class BFSExplorer(w.VBox):
         from ..search.bfs import bfs_layers
 
         _, self.goal = start_and_goal(rows, cols, None, goal)
-        if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 50:
-            raise ValueError(f"samples is 1 to 50 boards, got {samples!r}")
+        samples = whole_number(samples, "samples (boards shown per layer)", minimum=1, maximum=50)
         self.layers = [layer.boards() for layer in bfs_layers(self.goal)]
         self.layer_sizes = [len(layer) for layer in self.layers]
         self.samples = samples

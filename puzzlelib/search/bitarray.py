@@ -11,6 +11,11 @@ No sorting and no duplicates, but ranking costs about 70 array operations
 per board, which is why :mod:`puzzlelib.search.frontier` is the faster engine
 (``benchmarks/bfs_scale.py`` measures both).
 
+**Role: the comparison engine.** One of puzzlelib's five breadth-first
+searches (see :mod:`puzzlelib.search.bfs`): the road not taken, kept so that
+the benchmark can show why the frontier search won, and as a second,
+independent computation of every layer table.
+
 >>> rank_bfs_counts(2, 3)[:8]
 [1, 2, 3, 5, 6, 7, 10, 12]
 """
@@ -24,6 +29,8 @@ import numpy as np
 from ..board import check_shape, neighbor_array, resolve_goal
 from ..encoding import rank_rows, rank_tiles, unrank_rows
 from ..limits import TooLargeError, format_bytes, log10_factorial, refuse_over_budget
+
+__all__ = ["CHUNK_BYTES", "rank_bfs_bytes", "rank_bfs_counts"]
 
 _BITS_SET = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 """How many bits are set in each byte value (``np.bitwise_count`` needs numpy 2)."""
@@ -55,8 +62,8 @@ def _ranks_in(bits: np.ndarray):
 def rank_bfs_counts(rows: int, cols: int, goal=None, *, budget: int | None = None) -> list[int]:
     """Layer sizes of a BFS from ``goal`` that stores sets as bit arrays indexed by rank.
 
-    Gives the same answer as :func:`~puzzlelib.search.bfs.distance_counts`. Refused
-    up front (:class:`~puzzlelib.limits.TooLargeError`) when the bit arrays
+    Gives the same answer as :func:`~puzzlelib.search.dispatch.distance_counts`. Refused
+    up front (:class:`~puzzlelib.errors.TooLargeError`) when the bit arrays
     would not fit in the memory budget.
 
     >>> rank_bfs_counts(3, 3)[-3:]

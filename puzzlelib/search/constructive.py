@@ -31,6 +31,9 @@ from collections import deque
 from ..board import BLANK, Board, as_board, board_and_goal, neighbor_table
 from ..solvability import is_solvable
 
+__all__ = ["WorkingBoard", "constructive_moves", "constructive_milestones", "solve_by_rows",
+           "solve_constructive"]
+
 
 class WorkingBoard:
     """A mutable board plus the list of tiles slid so far: the solver's scratch pad.
@@ -188,7 +191,7 @@ def _park_blank(goal: Board) -> tuple[Board, list[int]]:
     work.walk_blank(route)
     # walking back: the blank retraces the cells it came from
     back = ([goal.blank_index] + route[:-1])[::-1] if route else []
-    return Board._trusted(rows, cols, tuple(work.tiles)), back
+    return Board.unchecked(rows, cols, tuple(work.tiles)), back
 
 
 def constructive_moves(start, goal=None) -> list[int] | None:

@@ -36,11 +36,17 @@ that would not fit, before any work starts.
 * **Guards while running.** A correct search never holds more boards than
   :func:`~puzzlelib.limits.reachable_count`, never goes deeper than
   :func:`depth_bound`, and ends with every reachable board; anything else
-  stops with a :class:`~puzzlelib.limits.PuzzleError`, never a search that
+  stops with a :class:`~puzzlelib.errors.PuzzleError`, never a search that
   runs on. These checks are a few integer comparisons a layer.
 
+**Role: the measuring engine.** One of puzzlelib's five breadth-first
+searches (see :mod:`puzzlelib.search.bfs`): the one that measures whole
+state spaces for :func:`~puzzlelib.search.dispatch.distance_counts` and
+:func:`~puzzlelib.search.dispatch.farthest`; a test keeps it equal to the
+teaching BFS layer by layer.
+
 >>> r = frontier_search(2, 3)
->>> r.counts[:6], r.states, r.depth
+>>> r.counts[:6], r.reached, r.depth
 ([1, 2, 3, 5, 6, 7], 360, 21)
 """
 
@@ -57,11 +63,13 @@ from pathlib import Path
 import numpy as np
 
 from ..board import BLANK, Board, check_shape, neighbor_table, resolve_goal
-from ..limits import PuzzleError, check_frontier_bfs, reachable_count
+from ..limits import PACKED_MAX_CELLS, PuzzleError, check_frontier_bfs, reachable_count, whole_number
 from ..storage import matches, report_damage, sha256_bytes, write_atomic
 
-MAX_CELLS = 14
-"""Tiles need 4 bits a cell; with the blank's cell and the used-move bits that is 14 cells."""
+__all__ = ["BLANK_SHIFT", "MOVE_BITS", "FORMAT", "LOCK_NAME", "blank_moves", "pack", "unpack", "as_words",
+           "merge_duplicates", "next_layer", "FrontierResult", "depth_bound", "layer_problem",
+           "frontier_search", "DIAMETERS"]
+
 BLANK_SHIFT = 60
 MOVE_BITS = 15                      # the low 4 bits: moves that lead back to the layer before
 _U64 = np.uint64
@@ -98,8 +106,8 @@ def pack(tiles) -> int:
     [[1, 2, 3, 4, 5, 0]]
     """
     tiles = tuple(int(t) for t in tiles)
-    if len(tiles) > MAX_CELLS:
-        raise ValueError(f"a packed word holds at most {MAX_CELLS} cells, got {len(tiles)}")
+    if len(tiles) > PACKED_MAX_CELLS:
+        raise ValueError(f"a packed word holds at most {PACKED_MAX_CELLS} cells, got {len(tiles)}")
     word = tiles.index(BLANK) << BLANK_SHIFT
     for i, t in enumerate(tiles):
         word |= t << (4 + 4 * i)
@@ -113,8 +121,8 @@ def unpack(words: np.ndarray, rows: int, cols: int) -> np.ndarray:
     [[2, 0, 1]]
     """
     rows, cols = check_shape(rows, cols)
-    if rows * cols > MAX_CELLS:
-        raise ValueError(f"a packed word holds at most {MAX_CELLS} cells, got {rows} x {cols}")
+    if rows * cols > PACKED_MAX_CELLS:
+        raise ValueError(f"a packed word holds at most {PACKED_MAX_CELLS} cells, got {rows} x {cols}")
     words = as_words(words)
     k = rows * cols
     out = np.empty((len(words), k), dtype=np.uint8)
@@ -232,7 +240,11 @@ def _split_by_blank(words: np.ndarray, k: int) -> list[np.ndarray]:
 
 @dataclass
 class FrontierResult:
-    """What a frontier search found: the layer sizes and the last finished layer."""
+    """What a frontier search found: the layer sizes and the last finished layer.
+
+    Not a :class:`~puzzlelib.search.results.SearchResult`: it measures a whole
+    component and has no path; ``reached`` and ``seconds`` mean what they mean there.
+    """
 
     rows: int
     cols: int
@@ -247,8 +259,8 @@ class FrontierResult:
     """Wall time of this call (a resumed search counts only the part it did)."""
 
     @property
-    def states(self) -> int:
-        """Boards found so far: the sum of the layer sizes."""
+    def reached(self) -> int:
+        """Boards found so far: the sum of the layer sizes (``reached``, as in every search)."""
         return sum(self.counts)
 
     @property
@@ -258,7 +270,7 @@ class FrontierResult:
 
     def last_boards(self) -> list[Board]:
         """The last finished layer as sorted Boards (for a complete search, the antipodes)."""
-        boards = [Board._trusted(self.rows, self.cols, tuple(int(t) for t in row))
+        boards = [Board.unchecked(self.rows, self.cols, tuple(int(t) for t in row))
                   for row in unpack(self.last, self.rows, self.cols)]
         return sorted(boards)
 
@@ -627,23 +639,22 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
     Whatever it resumed from, a search whose total passes
     :func:`~puzzlelib.limits.reachable_count`, that goes deeper than
     :func:`depth_bound`, or that ends before reaching every board stops
-    with a :class:`~puzzlelib.limits.PuzzleError` instead of running on.
+    with a :class:`~puzzlelib.errors.PuzzleError` instead of running on.
 
     >>> r = frontier_search(3, 3)
-    >>> r.states, r.depth, len(r.last_boards())
+    >>> r.reached, r.depth, len(r.last_boards())
     (181440, 31, 2)
     >>> frontier_search(3, 3, max_depth=4).counts
     [1, 2, 4, 8, 16]
     """
     rows, cols = check_shape(rows, cols)
     goal = resolve_goal(goal, (rows, cols))
-    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
-                                  or max_depth < 0):
-        raise ValueError(f"max_depth must be a whole number >= 0 or None, got {max_depth!r}")
+    if max_depth is not None:
+        max_depth = whole_number(max_depth, "max_depth", minimum=0)
     check_frontier_bfs(rows, cols, budget)
     k = rows * cols
-    if k > MAX_CELLS:
-        raise ValueError(f"frontier_search packs a board into 64 bits: at most {MAX_CELLS} cells, "
+    if k > PACKED_MAX_CELLS:
+        raise ValueError(f"frontier_search packs a board into 64 bits: at most {PACKED_MAX_CELLS} cells, "
                          f"got {rows} x {cols}")
     started = time.perf_counter()
     if directory is None:

@@ -18,7 +18,15 @@ which the frontier hands nodes back (:class:`Frontier`):
 
 :func:`graph_search` takes any problem with the five parts; the four
 wrappers take a :class:`SlidingPuzzleProblem`, because they use the parity
-test and the memory guards made for the puzzle.
+test and the memory guards made for the puzzle
+(:mod:`puzzlelib.search.guards`).
+
+**Role: the textbook's view.** :func:`breadth_first` is one of puzzlelib's
+five breadth-first searches (see :mod:`puzzlelib.search.bfs`), and
+:func:`astar_search` the teaching twin of the fast
+:func:`~puzzlelib.search.informed.astar`: slower, on Board and Node objects,
+written to match AIMA's pseudocode line by line. Tests keep their answers
+and counts equal to the fast ones.
 
 **When the goal test happens.** Every search here tests a node for the goal
 when it is *popped* from the frontier, not when it is generated. For
@@ -27,7 +35,7 @@ an *early* test (when generating) would stop about one layer sooner: with
 the goal ``d`` moves away, BFS here expands every board fewer than ``d``
 moves away and then the part of layer ``d`` that comes out before the goal.
 
-**What is counted** (the columns of a complexity table, :class:`GraphSearchResult`):
+**What is counted** (the columns of a complexity table, :class:`~puzzlelib.search.results.SearchResult`):
 
 * ``expanded``: nodes whose successors were generated. The goal node is
   popped but not expanded, and a stale frontier entry (a state since reached
@@ -40,10 +48,11 @@ moves away and then the part of layer ``d`` that comes out before the goal.
 * ``reached``: distinct states stored when the search stopped.
 
 **Memory.** A state costs a :class:`~puzzlelib.board.Board`, a :class:`Node`,
-a dict slot and a frontier entry: about :data:`NODE_BYTES_PER_STATE` bytes
-plus 8 a cell. ``max_nodes`` caps ``reached``; by default it is as many
-states as fit the memory budget (:func:`search_limit`), and a search that
-passes it raises :class:`~puzzlelib.limits.SearchBudgetError`.
+a dict slot and a frontier entry: about :data:`~puzzlelib.limits.NODE_BYTES_PER_STATE`
+bytes plus 8 a cell. ``max_nodes`` caps ``reached``; by default it is as many
+states as fit the memory budget (:func:`~puzzlelib.search.guards.search_limit`),
+and a search that passes it raises :class:`~puzzlelib.errors.NodeLimitError`.
+The refusals up front are in :mod:`puzzlelib.search.guards`.
 
 >>> problem = SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]]))
 >>> [(f.__name__, r.moves, r.expanded) for f in (breadth_first, uniform_cost, astar_search)
@@ -58,18 +67,17 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from typing import Any, NamedTuple
+from typing import Any
 
-from ..board import Board, board_and_goal, check_shape
-from ..limits import (DICT_BYTES_PER_STATE_BASE, SearchBudgetError, check_max_nodes, state_limit)
+from ..board import Board, board_and_goal
+from ..errors import NodeLimitError
 from ..solvability import is_solvable
-from .bfs import refuse_component, refuse_far
+from .guards import refuse_component, refuse_far, search_limit
 from .heuristics import manhattan
+from .results import SearchResult
 
-NODE_BYTES_PER_STATE = 300
-"""What :func:`graph_search` keeps per state stored, about, plus 8 bytes a cell: a Board, a Node, a dict slot
-and a frontier entry. Measured with ``tracemalloc`` on 3 x 3 as 350 to 357 bytes a state (= 300 + 8 x 9 with a
-little room) for BFS over the whole component, DFS, uniform-cost search and A* (stale heap entries included)."""
+__all__ = ["SlidingPuzzleProblem", "Node", "Frontier", "graph_search", "breadth_first", "depth_first",
+           "uniform_cost", "astar_search"]
 
 
 class SlidingPuzzleProblem:
@@ -253,74 +261,10 @@ class Frontier:
         return f"Frontier({self.kind!r}, {len(self)} nodes)"
 
 
-@dataclass(frozen=True)
-class GraphSearchResult:
-    """What :func:`graph_search` found and what it cost: one row of a complexity table.
-
-    >>> r = breadth_first(SlidingPuzzleProblem(Board([[1, 2, 3], [0, 4, 5]])))
-    >>> r.moves, r.actions, r.expanded, r.generated, r.max_frontier, r.reached
-    (2, [4, 5], 5, 13, 5, 10)
-    """
-
-    path: list
-    """The states from the start to the goal, both included."""
-    actions: list
-    """The actions (tiles slid) along the path."""
-    cost: float
-    """The path cost: the number of moves, for the sliding puzzle."""
-    expanded: int
-    """Nodes whose successors were generated (not the goal node, not stale entries)."""
-    generated: int
-    """Successor nodes made, repeats included; the start is not counted."""
-    max_frontier: int
-    """The most entries the frontier held at once."""
-    reached: int
-    """Distinct states stored when the search stopped."""
-    seconds: float = field(default=0.0, compare=False)
-    """Wall-clock time of the search."""
-
-    @property
-    def moves(self) -> int:
-        """The number of actions in the solution."""
-        return len(self.path) - 1
-
-    @classmethod
-    def from_node(cls, node: Node, expanded: int, generated: int, max_frontier: int, reached: int,
-                  seconds: float = 0.0) -> GraphSearchResult:
-        """The result for a search that stopped at goal ``node``."""
-        return cls(node.path(), node.solution(), node.path_cost, expanded, generated, max_frontier, reached, seconds)
-
-
-def search_limit(problem, max_nodes=None) -> int:
-    """``max_nodes`` checked, or by default the most states a search of ``problem`` may store in the memory budget.
-
-    Also checks that ``problem`` is a problem: it needs ``initial``,
-    ``actions``, ``result``, ``is_goal`` and ``action_cost``.
-
-    >>> p = SlidingPuzzleProblem(Board.goal(3, 3))
-    >>> search_limit(p, 1000), search_limit(p) > 10**5
-    (1000, True)
-    >>> search_limit(Board.goal(3, 3))
-    Traceback (most recent call last):
-    ...
-    TypeError: a search needs a problem with initial, actions, result, is_goal and action_cost, got a Board; wrap it: SlidingPuzzleProblem(board)
-    """
-    missing = [a for a in ("initial", "actions", "result", "is_goal", "action_cost") if not hasattr(problem, a)]
-    if missing:
-        hint = "; wrap it: SlidingPuzzleProblem(board)" if isinstance(problem, (Board, list, tuple)) else ""
-        raise TypeError("a search needs a problem with initial, actions, result, is_goal and action_cost, "
-                        f"got a {type(problem).__name__}{hint}")
-    initial = problem.initial
-    cells = initial.rows * initial.cols if isinstance(initial, Board) else 1
-    dict_bytes, node_bytes = DICT_BYTES_PER_STATE_BASE + 8 * cells, NODE_BYTES_PER_STATE + 8 * cells
-    default = max(1, state_limit(cells) * dict_bytes // node_bytes)   # state_limit assumes a dict of tuples
-    return check_max_nodes(max_nodes, default)
-
-
 def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None):
     """Search from ``problem.initial`` until a goal is popped; the frontier's order makes it BFS, DFS, UCS or A*.
 
-    Returns a :class:`GraphSearchResult`, or None if the frontier empties first.
+    Returns a :class:`~puzzlelib.search.results.SearchResult`, or None if the frontier empties first.
 
     >>> r = graph_search(SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]])), "fifo")
     >>> r.moves, r.expanded, r.generated, r.reached
@@ -337,8 +281,8 @@ def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None):
         if reached[node.state] is not node:
             continue                                # stale: this state was reached again, more cheaply
         if problem.is_goal(node.state):
-            return GraphSearchResult.from_node(node, expanded, generated, frontier.max_size, len(reached),
-                                               time.perf_counter() - t0)
+            return SearchResult(node.path(), expanded, generated, frontier.max_size, time.perf_counter() - t0,
+                                actions=node.solution(), cost=node.path_cost, reached=len(reached))
         expanded += 1
         for action in problem.actions(node.state):
             state = problem.result(node.state, action)
@@ -349,7 +293,7 @@ def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None):
                 reached[state] = child = Node(state, node, action, cost)
                 frontier.push(child)
         if len(reached) > limit:
-            raise SearchBudgetError(f"the search stored {len(reached):,} states, more than max_nodes = "
+            raise NodeLimitError(f"the search stored {len(reached):,} states, more than max_nodes = "
                                     f"{limit:,}, without reaching the goal")
     return None
 
@@ -361,7 +305,7 @@ def breadth_first(problem, *, check_parity: bool = True, max_nodes: int | None =
     boards gives None at once; with ``check_parity=False`` the search
     exhausts the start's component first (360 boards on 2 x 3). Searches
     that could not finish in the memory budget are refused up front
-    (:func:`~puzzlelib.search.bfs.refuse_far`).
+    (:func:`~puzzlelib.search.guards.refuse_far`).
 
     >>> r = breadth_first(SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]])))
     >>> r.moves, r.actions
@@ -412,16 +356,16 @@ def uniform_cost(problem, *, check_parity: bool = True, max_nodes: int | None = 
     return graph_search(problem, "priority", lambda node: node.path_cost, max_nodes=limit)
 
 
-def astar_search(problem, h=manhattan, *, check_parity: bool = True, max_nodes: int | None = None):
+def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max_nodes: int | None = None):
     """A*: a priority frontier ordered by ``f = g + h``. Cheapest path, when ``h`` never overestimates.
 
-    ``h(board, goal)`` is a heuristic such as
+    ``heuristic(board, goal)`` is a function ``h`` such as
     :func:`~puzzlelib.search.heuristics.manhattan` (the default) or
     :func:`~puzzlelib.search.heuristics.misplaced`. Ties in ``f`` go to the
     node with the smaller ``h`` (the deeper one), then first in, first out.
     A state reached again by a cheaper path goes back into the frontier, so
     an admissible heuristic that is not consistent still gives a cheapest
-    path. No refusal up front (how far A* gets depends on ``h``):
+    path. No refusal up front (how far A* gets depends on the heuristic):
     ``max_nodes`` caps the states it stores.
 
     >>> p = SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]]))
@@ -430,47 +374,13 @@ def astar_search(problem, h=manhattan, *, check_parity: bool = True, max_nodes: 
     (5, 5, 24)
     """
     limit = search_limit(problem, max_nodes)
-    if not callable(h) or isinstance(h, type):
-        raise TypeError(f"h must be a heuristic function h(board, goal), got {h!r}")
+    if not callable(heuristic) or isinstance(heuristic, type):
+        raise TypeError(f"heuristic must be a function h(board, goal), got {heuristic!r}")
     if check_parity and not problem.is_solvable():
         return None
 
     def f(node):
-        estimate = h(node.state, problem.goal)
+        estimate = heuristic(node.state, problem.goal)
         return node.path_cost + estimate, estimate
 
     return graph_search(problem, "priority", f, max_nodes=limit)
-
-
-class Branching(NamedTuple):
-    """A board's average branching factor, with and without the move that undoes the last one."""
-
-    average: float
-    """Moves from a board, averaged over all boards (every cell equally likely to hold the blank)."""
-    forward: float
-    """The same less the move back: what a search that never undoes a move meets, on average."""
-
-
-def branching_factor(rows: int, cols: int) -> Branching:
-    """Measure the average branching factor of the ``rows`` x ``cols`` puzzle.
-
-    A board has as many moves as its blank has neighbouring cells: 2 in a
-    corner, 3 on an edge, 4 inside. Over all boards every cell holds the
-    blank equally often, so the average is the sum of those counts over the
-    cells, divided by the number of cells: ``(4mn - 2m - 2n) / (mn)``, since
-    each of the ``m(n-1) + n(m-1)`` pairs of touching cells gives a move in
-    both directions. Every board but the start was reached by a move, and
-    one of its moves undoes it: ``forward`` is one less.
-
-    >>> b = branching_factor(3, 3)    # 24 moves from 9 cells
-    >>> round(b.average, 2), round(b.forward, 2)
-    (2.67, 1.67)
-    >>> branching_factor(4, 4)
-    Branching(average=3.0, forward=2.0)
-    """
-    rows, cols = check_shape(rows, cols)
-    up_down = [(r > 0) + (r < rows - 1) for r in range(rows)]        # vertical moves from a cell in row r
-    left_right = [(c > 0) + (c < cols - 1) for c in range(cols)]     # horizontal moves from a cell in column c
-    moves = cols * sum(up_down) + rows * sum(left_right)             # summed over all rows * cols cells
-    average = moves / (rows * cols)
-    return Branching(average, max(0.0, average - 1))

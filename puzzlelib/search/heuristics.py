@@ -27,7 +27,11 @@ from functools import lru_cache
 from typing import Callable
 
 from ..board import BLANK, Board, as_board, board_and_goal
-from ..limits import TooLargeError
+from ..errors import TooLargeError
+
+__all__ = ["manhattan", "goal_cells", "MAX_TABLE_CELLS", "tile_distances", "misplaced", "linear_conflict",
+           "AdditiveTables", "goal_mirror", "misplaced_tables", "manhattan_tables", "CompiledHeuristic",
+           "zero", "compile_heuristic"]
 
 
 def manhattan(board, goal=None) -> int:
@@ -322,47 +326,63 @@ def zero(board, goal=None) -> int:
     return 0
 
 
-_TABLES = {misplaced: misplaced_tables, manhattan: manhattan_tables}
+# The protocol (see compile_heuristic): what a heuristic carries, not its name, chooses the fast path.
+manhattan.additive_tables = manhattan_tables
+misplaced.additive_tables = misplaced_tables
+linear_conflict.tile_function = _linear_conflict_function
+zero.tile_function = lambda goal: (lambda tiles: 0)
 
 
 def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
     """Prepare ``heuristic`` for searches towards ``goal``.
 
-    ``heuristic`` is one of this module's functions, ``None`` (the same as
-    :func:`zero`), an object with an ``additive_tables(goal)`` method (a
-    :class:`~puzzlelib.search.pdb.PatternDatabase`), or any function
-    ``h(board, goal) -> int``. A heuristic built for another goal or board
-    size is refused with a ValueError.
+    ``heuristic`` is ``None`` (the same as :func:`zero`), a function
+    ``h(board, goal) -> int``, or an object such as a
+    :class:`~puzzlelib.search.pdb.PatternDatabase`. What it *carries*
+    chooses the path, not its name (a protocol, not an identity test):
+
+    * an ``additive_tables(goal)`` attribute giving :class:`AdditiveTables`
+      (:func:`manhattan`, :func:`misplaced`, a pattern database): the fast
+      path, updated one move at a time by IDA*. A wrapped ``manhattan``
+      (``functools.wraps`` copies the attribute) takes it too;
+    * a ``tile_function(goal)`` attribute giving a function on tile tuples
+      (:func:`linear_conflict`, :func:`zero`);
+    * otherwise the general path: the function called on a Board each time.
+
+    On boards too big for byte tables a function with tables takes the
+    general path. A heuristic built for another goal or board size is
+    refused with a ValueError.
 
     >>> c = compile_heuristic(linear_conflict, Board.goal(3, 3))
     >>> c.name, c.value(Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]]).tiles), c.tables is None
     ('linear_conflict', 4, True)
+    >>> import functools
+    >>> compile_heuristic(functools.wraps(manhattan)(lambda b, g: manhattan(b, g)), Board.goal(3, 3)).tables is None
+    False
+    >>> compile_heuristic(lambda b, g: manhattan(b, g), Board.goal(3, 3)).tables is None
+    True
     >>> compile_heuristic("manhattan", Board.goal(3, 3))
     Traceback (most recent call last):
     ...
     TypeError: a heuristic is a function h(board, goal) or a pattern database, got 'manhattan'
     """
     goal = as_board(goal, "goal")
-    if heuristic is None or heuristic is zero:
+    if heuristic is None:
         return CompiledHeuristic("zero", lambda tiles: 0)
-    for known, make_tables in _TABLES.items():
-        if heuristic is known:
-            if len(goal.tiles) > MAX_TABLE_CELLS or goal.rows + goal.cols - 2 > 255:
-                rows, cols = goal.shape     # too big for byte tables: the one-pass function instead
-                return CompiledHeuristic(known.__name__,
-                                         lambda tiles: known(Board._trusted(rows, cols, tuple(tiles)), goal))
-            tables = make_tables(goal)
-            return CompiledHeuristic(known.__name__, tables.value, tables)
-    if heuristic is linear_conflict:
-        return CompiledHeuristic("linear_conflict", _linear_conflict_function(goal))
-    if hasattr(heuristic, "additive_tables"):
-        tables = heuristic.additive_tables(goal)   # raises ValueError for another goal or size
-        return CompiledHeuristic(getattr(heuristic, "name", type(heuristic).__name__), tables.value, tables)
-    if not callable(heuristic) or isinstance(heuristic, type):
+    if not callable(heuristic) and not hasattr(heuristic, "additive_tables") or isinstance(heuristic, type):
         raise TypeError(f"a heuristic is a function h(board, goal) or a pattern database, got {heuristic!r}")
+    name = getattr(heuristic, "name", None) or getattr(heuristic, "__name__", None) or type(heuristic).__name__
     rows, cols = goal.shape
+    fits = len(goal.tiles) <= MAX_TABLE_CELLS and goal.rows + goal.cols - 2 <= 255    # byte tables
+    make_tables = getattr(heuristic, "additive_tables", None)
+    if make_tables is not None and (fits or not callable(heuristic)):
+        tables = make_tables(goal)                 # raises ValueError for another goal or size
+        return CompiledHeuristic(name, tables.value, tables)
+    make_function = getattr(heuristic, "tile_function", None)
+    if make_function is not None:
+        return CompiledHeuristic(name, make_function(goal))
 
-    def value(tiles) -> int:
-        return heuristic(Board._trusted(rows, cols, tiles), goal)
+    def value(tiles) -> int:                       # the general path: the function itself, on a Board
+        return heuristic(Board.unchecked(rows, cols, tuple(tiles)), goal)
 
-    return CompiledHeuristic(getattr(heuristic, "__name__", "heuristic"), value)
+    return CompiledHeuristic(name, value)

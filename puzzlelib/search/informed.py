@@ -15,7 +15,14 @@ searches here return a shortest solution.
 
 Both take the heuristic as a function ``h(board, goal)`` (see
 :mod:`puzzlelib.search.heuristics`) or a :class:`~puzzlelib.search.pdb.PatternDatabase`,
-and return a :class:`SearchResult`.
+and return a :class:`~puzzlelib.search.results.SearchResult`.
+
+**Role: the fast informed searches.** :func:`astar` is the same algorithm as
+the teaching :func:`~puzzlelib.search.generic.astar_search` (the AIMA
+skeleton with a priority frontier), on flat tuples instead of Board and Node
+objects; a test keeps their answers and counts equal. :func:`ida_search` is
+the IDA* loop of the lesson, :func:`ida_search_tables` the same loop made
+incremental for heuristics that carry additive tables.
 """
 
 from __future__ import annotations
@@ -23,71 +30,26 @@ from __future__ import annotations
 import numbers
 import sys
 import time
-from dataclasses import dataclass
 from heapq import heappop, heappush
 
 from ..board import Board, board_and_goal, neighbor_table, successors
-from .heuristics import compile_heuristic, manhattan
-from ..limits import SearchBudgetError, check_budget, check_max_nodes
+from ..errors import NodeLimitError
+from ..limits import LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS, check_max_nodes
 from ..solvability import is_solvable
+from .guards import astar_max_nodes, node_limit_error
+from .heuristics import compile_heuristic, manhattan
+from .results import SearchResult
 
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What a search found and what it cost.
-
-    >>> r = ida_star(Board([[4, 1, 2], [5, 0, 3]]))
-    >>> r.moves, r.nodes > 0, r.path[-1] == Board.goal(2, 3)
-    (5, True, True)
-    """
-
-    path: list[Board]
-    """The boards from the start to the goal, both included: a shortest solution."""
-    nodes: int
-    """Nodes expanded: boards whose neighbours the search generated (all IDA* iterations together)."""
-    seconds: float
-    """Wall-clock time of the search."""
-    heuristic: str = ""
-    """The name of the heuristic used."""
-
-    @property
-    def moves(self) -> int:
-        """The solution's length in moves."""
-        return len(self.path) - 1
+__all__ = ["astar", "ida_star", "tree_sizes", "effective_branching", "ida_search", "ida_search_tables"]
 
 
 def _prepare(start, goal, heuristic, max_nodes, default_max_nodes):
     """(start, goal, compiled heuristic, node limit, neighbour table), or None when the goal can't be reached."""
     start, goal = board_and_goal(start, goal, "start")
-    limit = _budget(max_nodes, default_max_nodes(start.rows * start.cols))
+    limit = check_max_nodes(max_nodes, default_max_nodes(start.rows * start.cols))
     if not is_solvable(start, goal):
         return None
     return start, goal, compile_heuristic(heuristic, goal), limit, neighbor_table(start.rows, start.cols)
-
-
-ASTAR_BYTES_PER_STATE = 300
-"""What A* keeps per board it has seen (a tuple, two dict entries, a heap entry), about, plus 8 per cell."""
-IDA_MAX_NODES_BIG = 20_000_000
-"""IDA*'s default node budget on boards of more than 16 cells (about half a minute): beyond the 15-puzzle a
-search can run for days, so it stops and says so unless ``max_nodes`` asks for more."""
-
-
-def _budget(max_nodes, default: int) -> int:
-    return check_max_nodes(max_nodes, default)
-
-
-def astar_max_nodes(cells: int, budget: int | None = None) -> int:
-    """The default ``max_nodes`` of :func:`astar`: as many boards as its tables can hold within the memory budget.
-
-    >>> astar_max_nodes(16, budget=10**9)
-    2336448
-    """
-    return max(1, check_budget(budget) // (ASTAR_BYTES_PER_STATE + 8 * cells))
-
-
-def _over_budget(max_nodes: int, name: str) -> SearchBudgetError:
-    return SearchBudgetError(f"{name} stopped after expanding {max_nodes:,} nodes (max_nodes) without "
-                             "proving a shortest solution; raise max_nodes or use a stronger heuristic")
 
 
 def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult | None:
@@ -99,7 +61,7 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
     with the smaller ``h`` (the deeper one), then first come, first served.
 
     >>> r = astar(Board([[4, 1, 2], [5, 0, 3]]))
-    >>> r.moves, r.nodes
+    >>> r.moves, r.expanded
     (5, 5)
     >>> astar(Board([[1, 2, 3], [5, 4, 0]])) is None   # the other component: no search at all
     True
@@ -115,8 +77,10 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
     parent: dict[tuple, tuple | None] = {s: None}
     h0 = _check_value(h.value(s), h.name)
     queue = [(h0, h0, 0, s)]
-    pushed = expanded = 0
+    pushed = expanded = generated = 0
+    max_frontier = 1
     while queue:
+        max_frontier = max(max_frontier, len(queue))
         f, hs, _, state = heappop(queue)
         g = best_g[state]
         if g + hs < f:
@@ -125,11 +89,12 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
             break
         expanded += 1
         if expanded > limit:
-            raise _over_budget(limit, "A*")
+            raise node_limit_error(limit, "A*")
         if len(best_g) > memory_cap:     # the memory guard holds whatever max_nodes says
-            raise SearchBudgetError(f"A* stopped after storing {len(best_g):,} boards, all that fit the memory "
+            raise NodeLimitError(f"A* stopped after storing {len(best_g):,} boards, all that fit the memory "
                                     "budget, without reaching the goal; use ida_star or solve_optimal")
         for child in successors(state, table):
+            generated += 1
             if g + 1 < best_g.get(child, sys.maxsize):
                 best_g[child] = g + 1
                 parent[child] = state
@@ -139,9 +104,10 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
     path = []
     node: tuple | None = target
     while node is not None:
-        path.append(Board._trusted(start.rows, start.cols, node))
+        path.append(Board.unchecked(start.rows, start.cols, node))
         node = parent[node]
-    return SearchResult(path[::-1], expanded, time.perf_counter() - t0, h.name)
+    return SearchResult(path[::-1], expanded, generated, max_frontier, time.perf_counter() - t0,
+                        reached=len(best_g), heuristic=h.name)
 
 
 def _check_value(value, name: str) -> int:
@@ -161,26 +127,31 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
     databases) are updated one move at a time (:func:`ida_search_tables`).
 
     >>> r = ida_star(Board([[4, 1, 2], [5, 0, 3]]))
-    >>> r.moves, [b.blank for b in r.path]
-    (5, [(1, 1), (1, 0), (0, 0), (0, 1), (0, 2), (1, 2)])
+    >>> r.moves, r.expanded, r.max_frontier, [b.blank for b in r.path]
+    (5, 5, 6, [(1, 1), (1, 0), (0, 0), (0, 1), (0, 2), (1, 2)])
     >>> ida_star(Board([[4, 1, 2], [5, 0, 3]]), heuristic=None).moves
     5
     """
     t0 = time.perf_counter()
     prepared = _prepare(start, goal, heuristic, max_nodes,
-                        lambda cells: sys.maxsize if cells <= 16 else IDA_MAX_NODES_BIG)
+                        lambda cells: sys.maxsize if cells <= PDB_MAX_CELLS else LARGE_BOARD_MAX_NODES)
     if prepared is None:
         return None
     start, goal, h, limit, table = prepared
     _check_value(h.value(start.tiles), h.name)
+    counts = {"generated": 0}
     if h.tables is not None:
-        blanks, nodes = ida_search_tables(list(start.tiles), h.tables, table, limit)
+        blanks, nodes = ida_search_tables(list(start.tiles), h.tables, table, limit, counts=counts)
     else:
-        blanks, nodes = ida_search(start.tiles, goal.tiles, h.value, table, limit)
+        def counted(tiles, s=start.tiles):     # every call but the root's (the start itself) is a child made
+            counts["generated"] += tiles is not s
+            return h.value(tiles)
+        blanks, nodes = ida_search(start.tiles, goal.tiles, counted, table, limit)
     path = [start]
     for cell in blanks[1:]:
         path.append(path[-1].slide(path[-1].tiles[cell]))
-    return SearchResult(path, nodes, time.perf_counter() - t0, h.name)
+    # IDA* holds only the current path; its longest is the solution's (no bound exceeds the solution's length)
+    return SearchResult(path, nodes, counts["generated"], len(path), time.perf_counter() - t0, heuristic=h.name)
 
 
 def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
@@ -251,7 +222,7 @@ def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[in
             return -1
         nodes += 1
         if nodes > limit:
-            raise _over_budget(limit, "IDA*")
+            raise node_limit_error(limit, "IDA*")
         smallest, i = sys.maxsize, path[-1]           # i: the blank's cell
         for j in table[i]:
             if j == prev:
@@ -274,8 +245,11 @@ def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[in
         bound = t
 
 
-def ida_search_tables(board: list, tables, table, limit: int) -> tuple[list[int], int]:
+def ida_search_tables(board: list, tables, table, limit: int, *, counts: dict | None = None
+                      ) -> tuple[list[int], int]:
     """The IDA* loop of :func:`ida_search` for additive table heuristics, updated incrementally.
+
+    With a ``counts`` dict, ``counts["generated"]`` receives the children it made.
 
     >>> h = compile_heuristic(manhattan, Board.goal(2, 3))
     >>> ida_search_tables([4, 1, 2, 5, 0, 3], h.tables, neighbor_table(2, 3), 10**6)
@@ -296,18 +270,19 @@ def ida_search_tables(board: list, tables, table, limit: int) -> tuple[list[int]
         cell_map, tile_map = tables.mirror
         idx2 = tables.indices(tables.mirrored(board))
     path = [board.index(0)]
-    nodes = 0
+    nodes = generated = 0
 
     def search(i: int, g: int, h: int, h2: int, bound: int, prev: int) -> int:
-        nonlocal nodes
+        nonlocal nodes, generated
         nodes += 1
         if nodes > limit:
-            raise _over_budget(limit, "IDA*")
+            raise node_limit_error(limit, "IDA*")
         smallest = sys.maxsize
         g += 1
         for j in table[i]:
             if j == prev:
                 continue
+            generated += 1
             tile = board[j]
             k = group[tile]
             tab = tabs[k]
@@ -358,5 +333,7 @@ def ida_search_tables(board: list, tables, table, limit: int) -> tuple[list[int]
     while True:
         t = search(path[0], 0, h0, h20, bound, -1)
         if t < 0:
+            if counts is not None:
+                counts["generated"] = generated
             return path, nodes
         bound = t

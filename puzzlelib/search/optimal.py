@@ -20,18 +20,14 @@ from functools import lru_cache
 from ..board import Board, as_board, board_and_goal
 from .heuristics import manhattan
 from .informed import ida_star
-from ..limits import reachable_count
+from ..limits import BFS_MAX_STATES, LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS, reachable_count
 from .pdb import PatternDatabase, default_partition, is_cached
 from .bfs import distances
 from ..solvability import is_solvable
 from ..storage import DamagedFileWarning
 
-BFS_MAX_STATES = 181_440
-"""Boards with at most this many reachable states are solved from a BFS distance table (3 x 3 and smaller)."""
-PDB_MAX_CELLS = 16
-"""Boards with at most this many cells get a pattern database."""
-LARGE_BOARD_MAX_NODES = 20_000_000
-"""The default node budget on boards bigger than :data:`PDB_MAX_CELLS` (about 20 s)."""
+__all__ = ["distance_table", "best_heuristic", "solve_optimal", "is_path"]
+
 
 
 @lru_cache(maxsize=8)
@@ -70,8 +66,8 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
 
     The method depends on the board's size (see the module's description).
     ``max_nodes`` caps the nodes IDA* may expand (default: no cap up to 16
-    cells, :data:`LARGE_BOARD_MAX_NODES` beyond); over the cap it raises
-    :class:`~puzzlelib.search.informed.SearchBudgetError`. ``build=False`` never
+    cells, :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES` beyond); over the cap it raises
+    :class:`~puzzlelib.errors.NodeLimitError`. ``build=False`` never
     builds a pattern database (it uses one only if cached).
 
     A path found with a pattern database is checked before it is returned

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import io
 import json
-import numbers
 import os
 import time
 from functools import lru_cache
@@ -40,16 +39,15 @@ import numpy as np
 
 from ..board import BLANK, Board, as_board, neighbor_array
 from .heuristics import AdditiveTables, goal_mirror
-from ..limits import TooLargeError, format_bytes
+from ..limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format_bytes, whole_number
 from ..storage import npy_bytes, report_damage, sha256_bytes, try_write
+
+__all__ = ["UNSEEN", "FORMAT_VERSION", "cache_dir", "largest_pattern", "default_partition", "check_partition",
+           "pattern_table", "describe", "table_problem", "load_or_build", "is_cached", "PatternDatabase"]
 
 UNSEEN = 255
 FORMAT_VERSION = 2
 """The version of the cache's metadata files; a file of another version is not used (the table is rebuilt)."""
-MAX_BUILD_ENTRIES = 600_000_000
-"""The most search entries a whole database may need (the 15-puzzle's 6-6-3: 537 million, about a minute)."""
-MAX_SEARCH_STATES = 2**28
-"""The largest abstract space :func:`pattern_table` will search: cells ** (pattern size + 1) entries."""
 
 
 def cache_dir() -> Path:
@@ -69,8 +67,7 @@ def largest_pattern(cells: int, cap: int = 6) -> int:
     (6, 5, 6)
     """
     for name, value, top in (("cells", cells, 1_000_000), ("cap", cap, 12)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-            raise ValueError(f"{name} must be a whole number from 1 to {top:,}, got {value!r:.40}")
+        whole_number(value, name, minimum=1, maximum=top)
     k = cap
     while k > 1 and cells ** (k + 1) > MAX_SEARCH_STATES:
         k -= 1
@@ -139,8 +136,7 @@ def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
         raise TypeError(f"a partition is a list of groups, each a list of tiles, got {partition!r:.80}")
     for g in partition:
         for t in g:
-            if isinstance(t, bool) or not isinstance(t, numbers.Integral):
-                raise TypeError(f"a tile in a pattern is a whole number, got {t!r} in {list(g)!r:.60}")
+            whole_number(t, f"a tile in a pattern ({list(g)!r:.60})")
     groups = tuple(tuple(sorted(int(t) for t in g)) for g in partition)
     if not groups or not all(groups):
         raise ValueError("a partition is a non-empty list of non-empty groups of tiles")

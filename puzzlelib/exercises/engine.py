@@ -1,0 +1,660 @@
+"""The checking engine: the exercise records, the registry, and how a value or a function is checked.
+
+Nothing here knows a notebook. The modules ``nb00_*`` ... ``nb08_*`` register their exercises with
+:func:`_register` and :func:`_function_exercise`; the four functions of the notebook interface
+(:func:`check`, :func:`hint`, :func:`reveal`, :func:`exercises`) read the registry :data:`EXERCISES`.
+The sections, in order: the records, small helpers, the public interface, checking a value, the
+time limit, checking a function.
+
+>>> EXERCISES["03.1"].kind
+'value'
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import math
+import numbers
+import os
+import re
+import signal
+import sys
+import sysconfig
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..board import Board
+
+__all__ = ["EXERCISES", "KINDS", "LEVELS", "NO_SOLUTIONS_FILE", "SECONDS_PER_CASE", "Exercise", "Mistake",
+           "check", "exercises", "hint", "reveal"]
+
+LEVELS = ("warm-up", "core", "challenge")
+"""The levels of difficulty, easiest first."""
+
+KINDS = ("value", "function")
+"""What the student hands in: a value, or a function that :func:`check` runs on hidden cases."""
+
+SECONDS_PER_CASE = 5.0
+"""Time limit for one hidden test case of a function exercise (a group of many small calls gets twice this)."""
+
+_ID = re.compile(r"^\s*(\d{1,2})\.(\d{1,2})\s*$")
+
+NO_SOLUTIONS_FILE = ".no-solutions"
+"""A file of this name in the working folder (the student edition has one beside its notebooks),
+or the environment variable ``PUZZLELIB_NO_SOLUTIONS=1``, turns :func:`reveal` off."""
+
+
+def _solutions_withheld() -> bool:
+    return os.environ.get("PUZZLELIB_NO_SOLUTIONS", "") not in ("", "0") or os.path.exists(NO_SOLUTIONS_FILE)
+
+
+# --- the records --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mistake:
+    """A foreseeable wrong answer and the hint that fits it.
+
+    ``example`` is a function returning one answer with this mistake (for a
+    function exercise, a flawed function); it is called only when needed.
+    A value answer has the mistake when it equals ``example()``, or, if
+    ``matches`` is given, when ``matches(answer)`` is true. For a function
+    exercise the hidden cases diagnose the mistake and print ``hint``.
+
+    >>> m = Mistake(example=lambda: 22, hint="ranks start at 0, not 1")
+    >>> m.example(), m.hint
+    (22, 'ranks start at 0, not 1')
+    """
+
+    example: Callable[[], object]
+    hint: str
+    matches: Callable[[object], bool] | None = None
+
+    def __post_init__(self):
+        if not callable(self.example):
+            raise TypeError(f"example must be a function that returns a wrong answer, got {_type(self.example)}")
+        if not isinstance(self.hint, str) or not self.hint.strip():
+            raise TypeError("hint must be a non-empty string")
+        if self.matches is not None and not callable(self.matches):
+            raise TypeError(f"matches must be a function or None, got {_type(self.matches)}")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: what it is called, how hard, how long, and how to check it.
+
+    ``solution`` computes the expected value (a value exercise) or returns the
+    reference implementation (a function exercise: one of
+    :mod:`puzzlelib.exercises.solutions`, whose source :func:`reveal` prints).
+    ``steps`` builds the hidden test steps of a function exercise, and
+    ``function`` names the function the student writes. Use :func:`check`,
+    :func:`hint` and :func:`reveal` rather than these fields.
+
+    >>> ex = EXERCISES["03.1"]
+    >>> ex.title, ex.level, ex.minutes, ex.kind
+    ('Count the inversions', 'warm-up', 5, 'value')
+    """
+
+    id: str
+    title: str
+    level: str
+    minutes: int
+    kind: str
+    solution: Callable[[], object]
+    hint: str
+    why: str
+    mistakes: tuple = ()
+    normalize: Callable[[object], object] | None = None
+    steps: Callable[[], list] | None = None
+    function: str = ""
+
+    def __post_init__(self):
+        if not isinstance(self.id, str) or not re.fullmatch(r"\d\d\.\d{1,2}", self.id):
+            raise ValueError(f"an exercise id looks like '03.2', got {self.id!r}")
+        for name in ("title", "hint", "why"):
+            if not isinstance(getattr(self, name), str) or not getattr(self, name).strip():
+                raise TypeError(f"{name} must be a non-empty string")
+        if self.level not in LEVELS:
+            raise ValueError(f"level must be one of {LEVELS}, got {self.level!r}")
+        if isinstance(self.minutes, bool) or not isinstance(self.minutes, int) or not 1 <= self.minutes <= 240:
+            raise ValueError(f"minutes must be a whole number from 1 to 240, got {self.minutes!r}")
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, got {self.kind!r}")
+        if not callable(self.solution):
+            raise TypeError("solution must be a function")
+        if not isinstance(self.mistakes, tuple) or not all(isinstance(m, Mistake) for m in self.mistakes):
+            raise TypeError("mistakes must be a tuple of Mistake")
+        if self.normalize is not None and not callable(self.normalize):
+            raise TypeError("normalize must be a function or None")
+        if self.kind == "function":
+            if not callable(self.steps):
+                raise TypeError("a function exercise needs steps, a function that builds its test steps")
+            if not isinstance(self.function, str) or not self.function.isidentifier():
+                raise TypeError("a function exercise needs the name of the function the student writes")
+
+
+@dataclass(frozen=True)
+class _Step:
+    """A hidden test step of a function exercise: ``run(fn)`` raises _Fail at the first problem."""
+
+    run: Callable
+    weight: float = 1.0
+
+
+class _Fail(Exception):
+    """A step found the student's function wrong; the message says where, never the right output."""
+
+
+class _TooSlow(BaseException):
+    """Raised by the time limit; a BaseException, so ``except Exception`` in student code cannot swallow it."""
+
+
+EXERCISES: dict[str, Exercise] = {}
+"""Every exercise, by id ("03.2": notebook 03, exercise 2), in notebook order."""
+
+_COMPUTED: dict[tuple, object] = {}
+"""Expected values and mistake examples, computed when first needed."""
+
+
+def _register(**fields) -> Exercise:
+    ex = Exercise(**fields)
+    if ex.id in EXERCISES:
+        raise ValueError(f"exercise {ex.id} is registered twice")
+    EXERCISES[ex.id] = ex
+    return ex
+
+
+def _function_exercise(*, reference: Callable, mistakes=(), **fields) -> Exercise:
+    """Register a write-a-function exercise whose answer is ``reference`` (a function of solutions.py)."""
+    return _register(kind="function", function=reference.__name__, solution=lambda: reference,
+                     mistakes=tuple(mistakes), **fields)
+
+
+# --- small helpers ------------------------------------------------------------------------------
+
+def _type(x) -> str:
+    return type(x).__name__
+
+
+def _a(x) -> str:
+    """'a list', 'an int': the type of ``x`` with its article."""
+    name = _type(x)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _short(x, limit: int = 100) -> str:
+    try:
+        text = repr(x)
+    except Exception:  # noqa: BLE001  (a student's object whose repr fails)
+        text = f"<a {_type(x)} that cannot be shown>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _is_bool(x) -> bool:
+    return isinstance(x, (bool, np.bool_))
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, numbers.Real) and not _is_bool(x)
+
+
+def _family(x):
+    if _is_bool(x):
+        return "bool"
+    if _is_number(x):
+        return "number"
+    for kind in (Board, str, tuple, list, dict):
+        if isinstance(x, kind):
+            return kind.__name__
+    if isinstance(x, (set, frozenset)):
+        return "set"
+    return None
+
+
+def _equal(a, b) -> bool:
+    """Equal and of the same family: a bool never equals a number, a list never a tuple."""
+    fa, fb = _family(a), _family(b)
+    if fa is None or fa != fb:
+        return False
+    try:
+        if fa == "number":
+            return bool(a == b)
+        if fa == "bool":
+            return bool(a) == bool(b)
+        same = a == b
+        return same is True or (isinstance(same, bool) and same)
+    except Exception:  # noqa: BLE001  (an answer whose == misbehaves is simply not equal)
+        return False
+
+
+def _id(exercise_id) -> str:
+    """The canonical id ('3.2' -> '03.2'), or TypeError/ValueError naming the known ids."""
+    if not isinstance(exercise_id, str):
+        raise TypeError(f"an exercise id is a string like '03.2', got {_short(exercise_id, 40)} "
+                        f"of type {_type(exercise_id)}")
+    m = _ID.match(exercise_id)
+    if not m:
+        raise ValueError(f"an exercise id looks like '03.2' (notebook 03, exercise 2), got "
+                         f"{_short(exercise_id, 40)}; notebooks with exercises: {', '.join(_notebooks())}")
+    key = f"{int(m.group(1)):02d}.{int(m.group(2))}"
+    if key not in EXERCISES:
+        notebook = key[:2]
+        known = [k for k in EXERCISES if k[:2] == notebook]
+        if known:
+            raise ValueError(f"there is no exercise {key}; notebook {notebook} has {', '.join(known)}")
+        raise ValueError(f"there is no exercise {key}: notebook {notebook} has no exercises; "
+                         f"notebooks with exercises: {', '.join(_notebooks())}")
+    return key
+
+
+def _notebooks() -> list[str]:
+    return sorted({k[:2] for k in EXERCISES})
+
+
+def _expected(ex: Exercise):
+    key = ("solution", ex.id)
+    if key not in _COMPUTED:
+        _COMPUTED[key] = ex.solution()
+    return _COMPUTED[key]
+
+
+def _example(ex: Exercise, i: int):
+    key = ("mistake", ex.id, i)
+    if key not in _COMPUTED:
+        _COMPUTED[key] = ex.mistakes[i].example()
+    return _COMPUTED[key]
+
+
+def _more(ex: Exercise) -> str:
+    if _solutions_withheld():
+        return f'(more help: hint("{ex.id}"))'
+    return f'(more help: hint("{ex.id}"); to give up: reveal("{ex.id}"))'
+
+
+# --- the public interface -----------------------------------------------------------------------
+
+def check(exercise_id: str, answer) -> bool:
+    """Check an answer to exercise ``exercise_id``; print ``correct`` or ``not yet`` with a hint.
+
+    It never prints the expected value. For a value exercise, a mistake that
+    can be foreseen gets its own hint; a bool is never accepted as a number.
+    For a function exercise, pass the function itself: it runs on hidden
+    cases, each under a time limit, and the first input it gets wrong is
+    reported, without the right output. A function exercise given something
+    that is not a function raises TypeError; an unknown id raises ValueError.
+    Returns True when the answer is right.
+
+    >>> check("00.0", 2 + 2)
+    correct: 2 + 2 is 4, in any notation.
+    True
+    >>> check("00.0", True)
+    not yet: a bool (True or False) where a number is expected. Python lets a bool stand in for a
+    number, but it is not one: write the number itself.
+    (more help: hint("00.0"); to give up: reveal("00.0"))
+    False
+    >>> check("03.9", 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no exercise 03.9; notebook 03 has 03.1, 03.2, 03.3, 03.4, 03.5
+    """
+    ex = EXERCISES[_id(exercise_id)]
+    if answer is ...:
+        print("not answered yet: replace ... with your answer")
+        return False
+    if ex.kind == "function":
+        return _check_function(ex, answer)
+    return _check_value(ex, answer)
+
+
+def hint(exercise_id: str) -> None:
+    """Print the general hint of an exercise (it never gives the answer).
+
+    >>> hint("03.1")
+    Hint for exercise 03.1 (Count the inversions): read the tiles row by row and skip the blank;
+    for each tile, count the smaller tiles that come after it, and add up.
+    """
+    ex = EXERCISES[_id(exercise_id)]
+    print(f"Hint for exercise {ex.id} ({ex.title}): {ex.hint}")
+
+
+def reveal(exercise_id: str):
+    """Print the answer to an exercise, clearly labelled, and return it.
+
+    For a function exercise it prints the source of the reference solution
+    (the same code as the notebook's solution cell) and returns that function.
+    In the student edition (a ``.no-solutions`` file beside the notebooks, or
+    ``PUZZLELIB_NO_SOLUTIONS=1``) it says so and returns None.
+
+    >>> reveal("00.0")
+    Revealing the answer to exercise 00.0: 4
+    4
+    """
+    ex = EXERCISES[_id(exercise_id)]
+    if _solutions_withheld():
+        print(f"Exercise {ex.id} ({ex.title}): solutions are not part of this edition. "
+              f'Try hint("{ex.id}"), or ask your teacher.')
+        return None
+    value = _expected(ex)
+    if ex.kind == "function":
+        print(f"Revealing the answer to exercise {ex.id}: a reference solution ({ex.title})\n\n"
+              f"{inspect.getsource(value)}")
+        return value
+    value = copy.deepcopy(value)               # the caller may change it; the stored answer must not change
+    print(f"Revealing the answer to exercise {ex.id}: {_show(value)}")
+    return value
+
+
+def exercises(notebook=None) -> list[str]:
+    """List the exercises (of one notebook, or of all): id, level, minutes, kind and title.
+
+    ``notebook`` is a number (3) or a string ("03"). Returns the ids.
+
+    >>> ids = exercises(4)
+    id    level      min  kind      title
+    04.1  core         5  value     Components of the 1 x 5 board
+    04.2  warm-up      3  value     Which goal can it reach?
+    04.3  core         5  value     The size of a component
+    04.4  warm-up      5  value     The 2 x 2 lemma, step 1: the boards of the 2 x 2 puzzle
+    04.5  core        10  value     The 2 x 2 lemma, step 2: turning the block
+    >>> ids[0]
+    '04.1'
+    """
+    if notebook is None:
+        ids = list(EXERCISES)
+    else:
+        if _is_bool(notebook) or not isinstance(notebook, (int, str)):
+            raise TypeError(f"notebook must be a number like 3 or a string like '03', got {_short(notebook, 40)}")
+        text = str(notebook).strip()
+        if not re.fullmatch(r"\d{1,2}", text):
+            raise ValueError(f"notebook must be a number from 0 to 99, got {_short(notebook, 40)}")
+        ids = [k for k in EXERCISES if k[:2] == f"{int(text):02d}"]
+        if not ids:
+            raise ValueError(f"notebook {int(text):02d} has no exercises; notebooks with exercises: "
+                             f"{', '.join(_notebooks())}")
+    print(f"{'id':<5} {'level':<10} {'min':>3}  {'kind':<9} title")
+    for k in ids:
+        ex = EXERCISES[k]
+        print(f"{ex.id:<5} {ex.level:<10} {ex.minutes:>3}  {ex.kind:<9} {ex.title}")
+    return ids
+
+
+# --- checking a value ---------------------------------------------------------------------------
+
+def _show(value) -> str:
+    if isinstance(value, Board):
+        return f"{value!r}\n{value}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(map(repr, sorted(value))) + "}"
+    return repr(value)
+
+
+def _check_value(ex: Exercise, answer) -> bool:
+    expected = _expected(ex)
+    given = answer
+    if ex.normalize is not None:
+        try:
+            given = ex.normalize(answer)
+        except Exception:  # noqa: BLE001  (a normaliser never turns a bad answer into a crash)
+            given = answer
+    if _equal(given, expected):
+        print(f"correct: {ex.why}")
+        return True
+    print("not yet: " + _diagnose(ex, answer, given, expected))
+    print(_more(ex))
+    return False
+
+
+def _diagnose(ex: Exercise, answer, given, expected) -> str:
+    """The hint for a wrong value answer: the most specific one that fits; never the expected value."""
+    want = _family(expected)
+    if answer is None:
+        return ("your answer is None. Did you forget to set it, or does the code that computes it "
+                "return nothing?")
+    if _is_bool(answer) and want == "number":
+        return ("a bool (True or False) where a number is expected. Python lets a bool stand in for a "
+                "number, but it is not one: write the number itself.")
+    for i, m in enumerate(ex.mistakes):
+        try:
+            hit = m.matches(answer) if m.matches is not None else (
+                _equal(given, _example(ex, i)) or _equal(answer, _example(ex, i)))
+        except Exception:  # noqa: BLE001
+            hit = False
+        if hit:
+            return m.hint
+    return _type_hint(answer, want) or ex.hint
+
+
+def _type_hint(answer, want) -> str | None:
+    """A hint when the answer is the wrong kind of thing; None when the kind is right."""
+    got = _family(answer)
+    if callable(answer) and not isinstance(answer, Board):
+        return "that is a function, not its result: call it, with its arguments in brackets."
+    if want == "number":
+        if got == "str":
+            return "a string where a number is expected: write the number without quotes."
+        if got == "number":
+            if isinstance(answer, float) and not math.isfinite(answer):
+                return "that is not a finite number."
+            return None
+        return f"{_a(answer)} where a number is expected."
+    if want == "bool":
+        if got == "str":
+            return "a string where a bool is expected: write it without quotes."
+        if got == "number":
+            return "a number where a yes-or-no answer is expected: give a bool, not a number."
+        return None if got == "bool" else f"{_a(answer)} where a bool (a yes-or-no value) is expected."
+    if want == "tuple":
+        if got == "list":
+            return "a list where a tuple is expected: use round brackets, ( ... ), or tuple(your_list)."
+        if got == "Board":
+            return "a Board where a tuple of tiles is expected: give board.tiles."
+        if got == "str":
+            return "a string where a tuple is expected: give the numbers themselves, in round brackets."
+        return None if got == "tuple" else f"{_a(answer)} where a tuple is expected."
+    if want == "set":
+        if got in ("list", "tuple"):
+            return f"a {got} where a set is expected: use curly brackets, {{ ... }}, or set(...)."
+        if got == "dict":
+            return "a dict where a set is expected: a set has curly brackets but no colons."
+        return None if got == "set" else f"{_a(answer)} where a set is expected."
+    if want == "list":
+        if got in ("tuple", "set"):
+            return f"a {got} where a list is expected: use square brackets, [ ... ]."
+        return None if got == "list" else f"{_a(answer)} where a list is expected."
+    if want == "Board":
+        if got in ("tuple", "list"):
+            return (f"a {got} where a Board is expected: slide tiles on the board itself "
+                    "(board.slide(tile) returns the new Board).")
+        return None if got == "Board" else f"{_a(answer)} where a Board is expected."
+    if want == "str":
+        if got != "str":
+            return f"{_a(answer)} where a string is expected: put your answer in quotes."
+        return None
+    return None
+
+
+# --- the time limit -----------------------------------------------------------------------------
+
+_LIBRARY_DIRS = tuple({str(Path(p).resolve()) + os.sep for p in (
+    Path(__file__).resolve().parent.parent,
+    *(sysconfig.get_paths().get(name) for name in ("stdlib", "platstdlib", "purelib", "platlib")),
+) if p})
+"""puzzlelib's folder and the Python installation's: code from there is not the student's."""
+
+
+def _alarm_works() -> bool:
+    """Can SIGALRM interrupt the student's function here? On POSIX, in the main thread only."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def _run_limited(seconds: float, run: Callable, fn: Callable):
+    """``run(fn)``, a hidden test step on the student's function ``fn``; raise _TooSlow after ``seconds``.
+
+    Two ways, both in this process:
+
+    * SIGALRM, where it works: on Linux and macOS in the main thread, where a Jupyter kernel runs
+      the student's code. The alarm interrupts a loop even inside one long C call, and it repeats
+      every 0.25 s until the step ends, so a bare ``except:`` cannot swallow it for good.
+    * everywhere else (Windows has no SIGALRM; Python runs signal handlers only in the main thread)
+      a trace function (``sys.settrace``, in the calling thread) reads the clock on every line of
+      the student's code and raises _TooSlow there once the time is up. It stops any pure-Python
+      loop, which is what a student's endless loop is; a single long C call (a sleep, a huge sum)
+      ends before it is stopped, and a bare ``except:`` that swallows _TooSlow keeps the loop
+      going (CPython drops a trace function that raised). It follows only the lines of the
+      student's code (their function's file, and any file outside puzzlelib and the Python
+      installation, such as another notebook cell); every other call costs a dictionary lookup.
+      The checks then take about three times as long (08.5's, the slowest: 0.3 s -> 1.0 s).
+
+    A worker process would stop anything, but a function written in a notebook cannot be sent to
+    one: under spawn (Windows, and macOS by default) a function is pickled by its name, and the
+    worker cannot import the notebook's names. Whatever was there before, a timer already running
+    or a debugger's or coverage's trace function, is restored afterwards.
+    """
+    if _alarm_works():
+        return _run_with_alarm(seconds, run, fn)
+    return _run_with_trace(seconds, run, fn)
+
+
+def _run_with_alarm(seconds: float, run: Callable, fn: Callable):
+    state = {"active": True}
+
+    def on_alarm(signum, frame):
+        if state["active"]:
+            raise _TooSlow()
+
+    old_handler = signal.signal(signal.SIGALRM, on_alarm)
+    old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, seconds, 0.25)
+    began = time.monotonic()
+    try:
+        return run(fn)
+    finally:
+        state["active"] = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_handler)
+        if old_delay > 0:
+            signal.setitimer(signal.ITIMER_REAL, max(old_delay - (time.monotonic() - began), 0.001), old_interval)
+
+
+def _is_student_file(filename: str, own: str | None) -> bool:
+    """Is code from ``filename`` the student's? Their function's own file, or one outside puzzlelib and Python."""
+    if filename == own:
+        return True
+    if filename.startswith("<"):                  # "<ipython-input-3-...>", "<stdin>"; not "<frozen importlib...>"
+        return not filename.startswith("<frozen")
+    try:
+        path = str(Path(filename).resolve())
+    except (OSError, ValueError):
+        return True
+    return not path.startswith(_LIBRARY_DIRS)
+
+
+def _run_with_trace(seconds: float, run: Callable, fn: Callable):
+    deadline = time.monotonic() + seconds
+    code = getattr(fn, "__code__", None) or getattr(getattr(fn, "__call__", None), "__code__", None)
+    own = getattr(code, "co_filename", None)
+    student: dict[str, bool] = {}                 # co_filename -> is it the student's code?
+
+    def on_line(frame, event, arg):
+        if event == "line" and time.monotonic() > deadline:
+            raise _TooSlow()
+        return on_line
+
+    def on_call(frame, event, arg):
+        filename = frame.f_code.co_filename
+        mine = student.get(filename)
+        if mine is None:
+            mine = student[filename] = _is_student_file(filename, own)
+        return on_line if mine else None
+
+    previous = sys.gettrace()
+    sys.settrace(on_call)
+    try:
+        return run(fn)
+    finally:
+        sys.settrace(previous)
+
+
+# --- checking a function ------------------------------------------------------------------------
+
+_CURRENT = [""]
+
+
+def _call(fn, args: tuple, shows: str):
+    """Call the student's function; an exception becomes a _Fail naming the input."""
+    _CURRENT[0] = shows
+    try:
+        return fn(*args)
+    except _TooSlow:
+        raise
+    except Exception as err:  # noqa: BLE001  (any error of the student's code is reported, not raised)
+        text = str(err)
+        text = text if len(text) <= 200 else text[:197] + "..."
+        raise _Fail(f"{shows} raised {type(err).__name__}: {text}") from None
+
+
+def _check_function(ex: Exercise, fn) -> bool:
+    if not callable(fn) or isinstance(fn, type):
+        raise TypeError(f'exercise {ex.id} asks for a function: write {ex.function}(...) and pass the function '
+                        f'itself, check("{ex.id}", {ex.function}), not its result; got {_short(fn, 60)} of type '
+                        f"{_type(fn)}")
+    steps = ex.steps()                         # hidden data is built here, before any clock starts
+    for step in steps:
+        limit = SECONDS_PER_CASE * step.weight
+        _CURRENT[0] = f"{ex.function}(...)"
+        try:
+            _run_limited(limit, step.run, fn)
+        except _TooSlow:
+            print(f"not yet: {_CURRENT[0]} took longer than {limit:g} s, the time limit for this test. "
+                  "Look for a loop that never ends, or work repeated inside a loop.")
+            print(_more(ex))
+            return False
+        except _Fail as fail:
+            print(f"not yet: {fail}")
+            print(_more(ex))
+            return False
+    print(f"correct: {ex.why}")
+    return True
+
+
+def _fail(call: str, got, problem: str, tip: str | None = None):
+    text = f"{call} returned {_short(got)}; {problem}"
+    if tip:
+        text += f"\nhint: {tip}"
+    raise _Fail(text)
+
+
+def _whole(call: str, got) -> int:
+    if _is_bool(got) or not isinstance(got, numbers.Integral):
+        _fail(call, got, "it should return a whole number (an int)",
+              "a bool is not a number here" if _is_bool(got) else None)
+    return int(got)
+
+
+def _verdict(call: str, got) -> bool:
+    if not _is_bool(got):
+        _fail(call, got, f"it should return a bool (a yes-or-no value), not {_a(got)}",
+              "return the comparison itself, e.g. return parity == 0")
+    return bool(got)
+
+
+def _tiles_steps(function: str, cases, want, wrong: str, tips=()):
+    """The one step of a write-a-function exercise that takes a tuple of tiles.
+
+    It calls the student's ``function(tiles)`` on each case and compares the result with
+    ``want(tiles)``; at the first difference it fails with ``wrong`` and the tip of the first
+    ``(test(tiles, got, want), tip)`` that recognises the mistake.
+    """
+    def run(fn):
+        for tiles in cases:
+            call = f"{function}({tiles!r})"
+            got = _whole(call, _call(fn, (tiles,), call))
+            expected = want(tiles)
+            if got != expected:
+                tip = next((tip for test, tip in tips if test(tiles, got, expected)), None)
+                _fail(call, got, wrong, tip)
+    return [_Step(run)]

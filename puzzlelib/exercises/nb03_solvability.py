@@ -1,0 +1,188 @@
+"""Exercises of notebook 03, solvability: inversions and the width rule by hand (03.1-03.3), then as functions (03.4, 03.5)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..board import Board
+from ..generate import fix_by_swap, random_board
+from ..solvability import blank_row_from_bottom, inversions, is_solvable
+from .engine import Mistake, _fail, _function_exercise, _register, _Step, _tiles_steps, _verdict, _call
+from .fixtures import _STARTS_05, _blank_counted_inversions, _frozen_to_set, _shuffled
+from .solutions import SOLUTIONS
+
+__all__: list[str] = []
+
+_EX1_03 = Board([[4, 1, 3], [0, 2, 6], [7, 5, 8]])
+_EX2_03 = Board([[3, 1, 2, 4], [5, 6, 7, 8], [9, 10, 0, 11], [13, 14, 15, 12]])
+_SHAPES_03 = [(3, 2), (2, 4), (5, 4), (4, 4), (3, 6)]
+"""The shapes offered in exercise 03.3."""
+
+
+def _safe_shapes() -> set:
+    """Shapes on which the 1-based row count from the top gives the verdict of the count from the bottom."""
+    def with_blank_in_row(rows, cols, r):
+        return Board.from_tiles(tuple(range(1, r * cols + 1)) + (0,) + tuple(range(r * cols + 1, rows * cols)),
+                                rows, cols)
+    return {(rows, cols) for rows, cols in _SHAPES_03
+            if all((r + 1) % 2 == blank_row_from_bottom(with_blank_in_row(rows, cols, r)) % 2
+                   for r in range(rows))}
+
+
+_register(
+    id="03.1", title="Count the inversions", level="warm-up", minutes=5, kind="value",
+    solution=lambda: inversions(_EX1_03),
+    hint="read the tiles row by row and skip the blank; for each tile, count the smaller tiles that come "
+         "after it, and add up.",
+    why="the pairs out of order, read row by row with the blank skipped.",
+    mistakes=(
+        Mistake(lambda: _blank_counted_inversions(_EX1_03.tiles),
+                "that counts the blank (0) as a tile: skip it, it is in no inversion."),
+        Mistake(lambda: math.comb(8, 2) - inversions(_EX1_03),
+                "that counts the pairs in the right order; count the pairs in the wrong order."),
+    ),
+)
+_register(
+    id="03.2", title="The even-width rule on a 15-puzzle board", level="core", minutes=5, kind="value",
+    solution=lambda: is_solvable(_EX2_03),
+    hint="count the inversions; find the blank's row counted from the bottom (the last row is 1); on an "
+         "even width the board can reach the usual goal when their sum is odd.",
+    why="inversions plus the blank's row from the bottom has the goal's parity.",
+    mistakes=(
+        Mistake(lambda: not is_solvable(_EX2_03),
+                "check the blank's row: count it from the bottom, the last row being 1, and recount the "
+                "inversions (skip the blank)."),
+    ),
+)
+_register(
+    id="03.3", title="Where the 1-based row count from the top still works", level="challenge", minutes=10,
+    kind="value", solution=_safe_shapes, normalize=_frozen_to_set,
+    hint="the row counted 1-based from the top and the row counted from the bottom differ by "
+         "rows - 1 - 2 r; when is that always even? Answer with a set of (rows, cols) pairs.",
+    why="the two counts differ by rows - 1 - 2 r, always even exactly when the height is odd.",
+    mistakes=(
+        Mistake(lambda: set(_SHAPES_03) - _safe_shapes(),
+                "those are the shapes where the shortcut goes wrong; the question asks where it stays right."),
+        Mistake(lambda: set(_SHAPES_03), "not on every shape: try a board of even height with the blank in "
+                                        "the top row."),
+        Mistake(lambda: {(c, r) for r, c in _safe_shapes()},
+                "give each shape as (rows, cols), the number of rows first."),
+    ),
+)
+
+# --- 03.4: count_inversions(tiles) ----------------------------------------------------------------
+
+_INV_BLANK = "the blank is not a tile: skip it when you count."
+_INV_RIGHT_ORDER = "count the pairs in the wrong order (a bigger tile before a smaller one)."
+_INV_ADJACENT = "compare every pair of tiles, not only tiles next to each other."
+
+
+def _inv_cases():
+    return _shuffled([(1, 2, 3, 4, 5, 0), (2, 1, 3, 4, 5, 0), (0, 1, 2, 3, 4, 5), _EX1_03.tiles, (3, 2, 1, 0),
+                      (0,), (1, 0), (0, 1), tuple(_STARTS_05["start1"].tiles)], 34, (9, 12, 16))
+
+
+def _inv_steps():
+    def seq(tiles):
+        return [t for t in tiles if t != 0]
+
+    def want(tiles):
+        return _blank_counted_inversions(seq(tiles))
+
+    return _tiles_steps("count_inversions", _inv_cases(), want, "that is not its number of inversions", tips=(
+        (lambda tiles, got, want: got == _blank_counted_inversions(tiles), _INV_BLANK),
+        (lambda tiles, got, want: got == math.comb(len(seq(tiles)), 2) - want, _INV_RIGHT_ORDER),
+        (lambda tiles, got, want: got == _adjacent_inversions(tiles), _INV_ADJACENT),
+    ))
+
+
+def _adjacent_inversions(tiles):
+    """A flawed count_inversions for the tests of the checker: compares only neighbours."""
+    seq = [t for t in tiles if t != 0]
+    return sum(1 for a, b in zip(seq, seq[1:]) if a > b)
+
+
+_function_exercise(
+    id="03.4", title="Write count_inversions(tiles)", level="warm-up", minutes=10,
+    reference=SOLUTIONS["count_inversions"],
+    hint="drop the blank (0) first; then count the pairs i < j with seq[i] > seq[j].",
+    why="count_inversions matches inversions on boards from 1 to 16 cells, blank anywhere.",
+    steps=_inv_steps,
+    mistakes=(
+        Mistake(lambda: _blank_counted_inversions, _INV_BLANK),
+        Mistake(lambda: _adjacent_inversions, _INV_ADJACENT),
+    ),
+)
+
+# --- 03.5: solvable(board) ------------------------------------------------------------------------
+
+_SOLVABLE_ROW_MATTERS = "on an even width the inversions alone do not decide: the blank's row counts too."
+_SOLVABLE_FROM_BOTTOM = "count the blank's row from the bottom, the last row being 1."
+_SOLVABLE_ODD_WIDTH = "on an odd width the blank's row does not matter: the inversion parity alone decides."
+_SOLVABLE_BLANK = "skip the blank when you count inversions."
+
+
+def _solvable_cases():
+    g24 = Board.goal(2, 4)
+    cases = [Board.goal(2, 3), fix_by_swap(Board.goal(2, 3)), Board([[1, 2, 3], [4, 0, 5]]), _EX1_03,
+             Board([[2, 1], [3, 0]]), Board.goal(2, 2), g24.slide(4), g24.slide(4).slide(3), _EX2_03,
+             _STARTS_05["start5"], _STARTS_05["start1"], Board.goal(4, 4, blank="first")]
+    rng = random.Random(35)
+    for rows, cols in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3), (4, 4), (5, 4), (2, 5)]:
+        cases += [random_board(rows, cols, seed=rng) for _ in range(30)]
+    return cases
+
+
+def _solvable_steps():
+    cases = _solvable_cases()
+
+    def run(fn):
+        for board in cases:
+            call = f"solvable({board!r})"
+            got = _verdict(call, _call(fn, (board,), call))
+            want = is_solvable(board)
+            if got != want:
+                seq = [t for t in board.tiles if t != 0]
+                inv = _blank_counted_inversions(seq)
+                top0 = board.blank[0]
+                tip = None
+                if board.cols % 2 == 0 and got == (inv % 2 == 0):
+                    tip = _SOLVABLE_ROW_MATTERS
+                elif board.cols % 2 == 0 and got in ((inv + top0 + 1) % 2 == 1, (inv + top0) % 2 == 1):
+                    tip = _SOLVABLE_FROM_BOTTOM
+                elif board.cols % 2 == 1 and got == ((inv + board.rows - top0) % 2 == 1):
+                    tip = _SOLVABLE_ODD_WIDTH
+                elif got == _bad_solvable_blank(board):
+                    tip = _SOLVABLE_BLANK
+                _fail(call, got, "that verdict is wrong", tip)
+    return [_Step(run, weight=2)]
+
+
+def _bad_solvable_blank(board):
+    inv = _blank_counted_inversions(board.tiles)
+    if board.cols % 2:
+        return inv % 2 == 0
+    return (inv + board.rows - board.blank[0]) % 2 == 1
+
+
+def _bad_solvable_top(board):
+    inv = inversions(board)
+    return inv % 2 == 0 if board.cols % 2 else (inv + board.blank[0] + 1) % 2 == 1
+
+
+_function_exercise(
+    id="03.5", title="Write solvable(board): the even-width rule", level="core", minutes=20,
+    reference=SOLUTIONS["solvable"],
+    hint="count the inversions (blank skipped). Odd width: solvable when the count is even. Even width: add "
+         "the blank's row counted from the bottom (last row = 1); solvable when the sum is odd. Return a bool.",
+    why="solvable agrees with is_solvable on the usual goal for every hidden board, odd and even widths, "
+        "heights 2 to 5.",
+    steps=_solvable_steps,
+    mistakes=(
+        Mistake(lambda: (lambda board: inversions(board) % 2 == 0), _SOLVABLE_ROW_MATTERS),
+        Mistake(lambda: _bad_solvable_top, _SOLVABLE_FROM_BOTTOM),
+        Mistake(lambda: _bad_solvable_blank, _SOLVABLE_BLANK),
+        Mistake(lambda: (lambda board: int(is_solvable(board))), "it should return a bool"),
+    ),
+)

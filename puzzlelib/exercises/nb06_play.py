@@ -1,0 +1,52 @@
+"""Exercises of notebook 06, play: what the player's panel shows after a slide (06.1) and after a swap (06.2)."""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..generate import fix_by_swap
+from ..search.bfs import min_moves
+from ..solvability import inversions
+from .engine import Mistake, _register
+from .fixtures import _blank_counted_inversions
+
+__all__: list[str] = []
+
+
+def _after_06() -> Board:
+    from ..player.session import PlaySession        # here, so that importing puzzlelib does not load the player
+
+    start = PlaySession(rows=2, cols=3, seed=2026).start
+    return start.slide(start.movable_tiles()[-1]) if start.movable_tiles() else start
+
+
+def _swap_distance_06():
+    moves = min_moves(fix_by_swap(Board.goal(3, 3)))
+    return "unreachable" if moves == -1 else moves
+
+
+def _panel_word(x):
+    if isinstance(x, str) and x.strip().lower().startswith("unreachable"):
+        return "unreachable"
+    return x
+
+
+_register(
+    id="06.1", title="Inversions after one slide", level="warm-up", minutes=3, kind="value",
+    solution=lambda: inversions(_after_06()),
+    hint="write the tiles in reading order after the slide, skip the blank, and count the pairs out of "
+         "order; does a sideways slide change the reading order of the tiles?",
+    why="a sideways slide never changes the reading order of the tiles, so the count stays the same.",
+    mistakes=(
+        Mistake(lambda: _blank_counted_inversions(_after_06().tiles),
+                "that counts the blank as a tile: skip it."),
+    ),
+)
+_register(
+    id="06.2", title="The distance after a swap", level="warm-up", minutes=3, kind="value",
+    solution=_swap_distance_06, normalize=_panel_word,
+    hint="after the swap, which component is the board in? Give what the panel shows.",
+    why="a swap of two tiles moves the board into the other component, so no number of moves reaches the goal.",
+    mistakes=(
+        Mistake(lambda: -1, "-1 is how min_moves codes this case in Python; give the word the panel shows."),
+    ),
+)
