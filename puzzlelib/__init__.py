@@ -15,8 +15,9 @@ each layer using only the ones above it:
 
 Everything else is imported from the module that holds the idea: the
 subpackages ``puzzlelib.search`` (BFS, frontier search, heuristics, pattern
-databases, A*/IDA*, the constructive solver) and ``puzzlelib.player`` (the
-widgets), and the modules ``board``, ``encoding``, ``solvability``,
+databases, A*/IDA*, the constructive solver), ``puzzlelib.player`` (the
+widgets) and ``puzzlelib.exercises`` (the exercise checker and each notebook's
+exercises), and the modules ``board``, ``encoding``, ``solvability``,
 ``generate``, ``errors``, ``limits``, ``space``, ``graph``, ``palette``, ``draw``,
 ``reference`` and ``notebook``.
 
