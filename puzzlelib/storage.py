@@ -142,8 +142,15 @@ def report_damage(path, reason: str) -> None:
     >>> caught[0].category.__name__
     'DamagedFileWarning'
     """
-    warnings.warn(f"{path}: {reason}; it will not be used and is being rebuilt", DamagedFileWarning,
-                  stacklevel=3)
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise TypeError(f"path is a file name (str or Path), got {type(path).__name__}")
+    if not isinstance(reason, str):
+        raise TypeError(f"reason is a text, got {type(reason).__name__}")
+    if not os.fspath(path).strip() or not reason.strip():
+        raise ValueError("a damaged file is reported with its name and the reason, neither empty")
+    # never print a file's raw bytes: a reason read from a damaged file may hold any character
+    text = "".join(ch if ch.isprintable() else "?" for ch in f"{os.fspath(path)}: {reason}")[:300]
+    warnings.warn(f"{text}; it will not be used and is being rebuilt", DamagedFileWarning, stacklevel=3)
 
 
 _not_written: set[str] = set()

@@ -15,6 +15,7 @@ from puzzlelib.search.informed import astar, effective_branching, ida_star, tree
 from puzzlelib.reference import KORF_GOAL, korf100
 from puzzlelib.search.heuristics import manhattan
 from puzzlelib.search.optimal import solve_optimal
+from puzzlelib.storage import DamagedFileWarning
 from puzzlelib.search.pdb import (PatternDatabase, cache_dir, default_partition, is_cached,
                                   load_or_build, pattern_table)
 
@@ -237,7 +238,8 @@ def test_corrupt_cache_files_are_rebuilt(tmp_path, monkeypatch):
     table, info = load_or_build(goal, [1, 2], progress=False)
     assert not info["from_cache"] and info["file"]
     np.save(info["file"], np.zeros(3, dtype=np.uint8))          # wrong shape
-    again, info2 = load_or_build(goal, [1, 2], progress=False)
+    with pytest.warns(DamagedFileWarning, match="it will not be used and is being rebuilt"):
+        again, info2 = load_or_build(goal, [1, 2], progress=False)
     assert not info2["from_cache"] and np.array_equal(again, table)
     _, info3 = load_or_build(goal, [1, 2], progress=False)
     assert info3["from_cache"]
