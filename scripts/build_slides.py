@@ -63,6 +63,7 @@ BODY_PX, CODE_PX = 22, 17            # body text and code on a slide; the floor 
 SLIDE_DPI = executed.SLIDE_DPI      # figures drawn at 108 px per inch: 11 pt text is 16.5 px on screen
 MATHJAX_CONFIG = "TeX-AMS-MML_HTMLorMML-full,Safe"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_NOTE = ("<p class=\"live-widget-note\"><b>Interactive widget.</b> It needs a running kernel: open this "
                "notebook in JupyterLab (<code>make lab</code>), run it, and present it live with "
                "right-click &gt; <i>Render as slides</i>.</p>")
@@ -209,8 +210,29 @@ def size_figures(cell) -> None:
             meta["width"] = round(png_width(data) * scale)
 
 
+def progress_bar(output, state: dict) -> bool:
+    """Is ``output`` the view of a progress bar (tqdm's, for a cell tagged ``long``)? Nothing to show on a slide."""
+    view = output.get("data", {}).get(WIDGET_VIEW)
+    if not view:
+        return False
+    todo, seen = [view.get("model_id")], set()
+    while todo:
+        model_id = todo.pop()
+        if model_id in seen or model_id not in state:
+            continue
+        seen.add(model_id)
+        model = state[model_id]
+        if model.get("model_name") in ("FloatProgressModel", "IntProgressModel"):
+            return True
+        todo += [c.removeprefix("IPY_MODEL_") for c in model.get("state", {}).get("children", [])
+                 if isinstance(c, str)]
+    return False
+
+
 def prepare(nb) -> int:
-    """Fill in missing slide types, drop widget state and replace widget views; return the cells filled in."""
+    """Fill in missing slide types, drop widget state, drop progress bars and replace the other widget views
+    with a note; return the cells filled in."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     filled, previous = 0, None
     for cell in nb.cells:
         show = cell.metadata["slideshow"] = nbformat.from_dict(dict(cell.metadata.get("slideshow", {})))
@@ -219,6 +241,8 @@ def prepare(nb) -> int:
             filled += 1
         if show["slide_type"] != "skip":
             previous = cell
+        if cell.get("outputs"):
+            cell.outputs = [o for o in cell.outputs if not progress_bar(o, state)]
         outputs = cell.get("outputs", [])
         if any("image/png" in o.get("data", {}) for o in outputs):
             # On a slide the figure is the point; its drawing code stays in the notebook and on the site.

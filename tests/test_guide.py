@@ -65,3 +65,18 @@ def test_every_live_call_runs_as_written_in_a_fresh_interpreter(tmp_path):
     live_column = "\n".join(line.rsplit("|", 2)[-2] for line in text.splitlines() if re.match(r"\|\s*\d+\s*\|", line))
     for call in re.findall(r"`([A-Za-z_]\w*\([^`]*\))`", live_column):
         assert any(call in block for block in blocks), f"the guide runs {call} live, but no block shows it"
+
+
+def test_every_long_cell_shows_a_progress_bar_and_the_guide_names_it():
+    """A cell tagged "long" is a deliberate long run: it shows a progress bar, and the guide warns of it."""
+    import nbformat
+
+    text = GUIDE.read_text(encoding="utf-8")
+    long_cells = [(path.name, cell.source) for path in sorted((ROOT / "notebooks").glob("*.ipynb"))
+                  for cell in nbformat.read(path, as_version=4).cells
+                  if "long" in cell.metadata.get("tags", [])]
+    assert long_cells, "no cell is tagged long: drop this test and the guide's paragraph"
+    for name, source in long_cells:
+        assert "tqdm(" in source, f"{name}: a cell tagged long shows no progress bar"
+        assert f"(../notebooks/{name})" in text.split("Cells that take a moment")[1].split("\n\n")[0], \
+            f"the guide does not name {name}'s long cell"
