@@ -27,6 +27,8 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from executed import QUIET_KERNEL  # noqa: E402  (the builds' kernel flags: errors only in the log)
 SLOW = 1.0            # seconds: a cell above this makes the room wait
 GOAL_TOTAL = 45.0     # seconds: all cells of all notebooks together, on the reference machine
 REFERENCE_BFS = 0.37  # seconds: the plain dict BFS on the machine the goals were set on
@@ -77,7 +79,7 @@ def run(path: Path) -> tuple[float, float, list[tuple[int, float, str, bool]]]:
 
     nb = nbformat.read(path, as_version=4)
     start = time.perf_counter()
-    NotebookClient(nb, timeout=900, kernel_name="python3", extra_arguments=["--IPKernelApp.log_level=ERROR"],
+    NotebookClient(nb, timeout=900, kernel_name="python3", extra_arguments=QUIET_KERNEL,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     wall = time.perf_counter() - start
     cells = [(i, cell_seconds(c), first_line(c), "long" in c.metadata.get("tags", []))

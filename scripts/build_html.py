@@ -36,6 +36,8 @@ SITE = ROOT / "site"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 LIVE_NOTE = "the live player needs a running kernel: run make app"
+PROGRESS_MODELS = ("FloatProgressModel", "IntProgressModel")
+"""The widget models of a progress bar (tqdm's, for instance)."""
 
 
 def fold_solution(source: str) -> str:
@@ -72,7 +74,7 @@ def static_widget(data: dict, state: dict) -> str:
     """
     name = data.get("text/plain", "widget").split("(", 1)[0].strip() or "widget"
     models = descendants(state, data[WIDGET_VIEW]["model_id"])
-    bars = [m["state"] for m in models if m.get("model_name") in ("FloatProgressModel", "IntProgressModel")]
+    bars = [m["state"] for m in models if m.get("model_name") in PROGRESS_MODELS]
     if bars and name != "PuzzleWidget":
         texts = [m["state"].get("value", "") for m in models if m.get("model_name") == "HTMLModel"]
         bar = bars[0]
@@ -165,9 +167,8 @@ def main(src: str, out: str) -> int:
     total = 0.0
     for path in notebooks:
         start = time.perf_counter()
-        hit = executed.cached(path) is not None
         try:
-            nb = executed.executed(path, timeout=600)
+            nb, hit = executed.load(path, timeout=600)
         except CellExecutionError as error:
             print(f"{path.name}: a cell failed, so the site is not built\n{error}", file=sys.stderr)
             return 1

@@ -53,6 +53,7 @@ from nbconvert import SlidesExporter
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import executed  # noqa: E402
+from build_html import PROGRESS_MODELS, WIDGET_STATE, WIDGET_VIEW, descendants  # noqa: E402
 from tag_slides import is_deck, slide_type  # noqa: E402
 
 # The slide size reveal.js scales to the window. 1000 x 700 with a 2% margin is drawn at about one
@@ -62,8 +63,6 @@ WIDTH, HEIGHT, MARGIN = 1000, 700, 0.02
 BODY_PX, CODE_PX = 22, 17            # body text and code on a slide; the floor on screen is 18 and 16
 SLIDE_DPI = executed.SLIDE_DPI      # figures drawn at 108 px per inch: 11 pt text is 16.5 px on screen
 MATHJAX_CONFIG = "TeX-AMS-MML_HTMLorMML-full,Safe"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_NOTE = ("<p class=\"live-widget-note\"><b>Interactive widget.</b> It needs a running kernel: open this "
                "notebook in JupyterLab (<code>make lab</code>), run it, and present it live with "
                "right-click &gt; <i>Render as slides</i>.</p>")
@@ -213,20 +212,8 @@ def size_figures(cell) -> None:
 def progress_bar(output, state: dict) -> bool:
     """Is ``output`` the view of a progress bar (tqdm's, for a cell tagged ``long``)? Nothing to show on a slide."""
     view = output.get("data", {}).get(WIDGET_VIEW)
-    if not view:
-        return False
-    todo, seen = [view.get("model_id")], set()
-    while todo:
-        model_id = todo.pop()
-        if model_id in seen or model_id not in state:
-            continue
-        seen.add(model_id)
-        model = state[model_id]
-        if model.get("model_name") in ("FloatProgressModel", "IntProgressModel"):
-            return True
-        todo += [c.removeprefix("IPY_MODEL_") for c in model.get("state", {}).get("children", [])
-                 if isinstance(c, str)]
-    return False
+    return bool(view) and any(model.get("model_name") in PROGRESS_MODELS
+                              for model in descendants(state, view.get("model_id")))
 
 
 def prepare(nb) -> int:

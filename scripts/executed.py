@@ -27,7 +27,6 @@ temporary file first and then renamed, so a run that is killed leaves no half-wr
 from __future__ import annotations
 
 import ast
-import copy
 import hashlib
 import json
 import os
@@ -138,14 +137,19 @@ def run(path: Path, timeout: int = 900) -> nbformat.NotebookNode:
     return nb
 
 
-def executed(path: Path, timeout: int = 900) -> nbformat.NotebookNode:
-    """The executed notebook ``path``: from the cache when a sound copy is there, else run now.
+def load(path: Path, timeout: int = 900) -> tuple[nbformat.NotebookNode, bool]:
+    """The executed notebook ``path`` and whether it came from the cache (else it was run now).
 
-    Each call returns a copy of its own, so a caller may change it freely. A cell that fails raises
-    nbclient's CellExecutionError, and nothing is cached.
+    Each call returns a notebook of its own (a cached copy is parsed from disk anew), so a caller may
+    change it freely. A cell that fails raises nbclient's CellExecutionError, and nothing is cached.
     """
     nb = cached(path)
-    return copy.deepcopy(nb) if nb is not None else run(path, timeout)
+    return (nb, True) if nb is not None else (run(path, timeout), False)
+
+
+def executed(path: Path, timeout: int = 900) -> nbformat.NotebookNode:
+    """The executed notebook ``path``: from the cache when a sound copy is there, else run now (see load)."""
+    return load(path, timeout)[0]
 
 
 def main(argv: list[str]) -> int:
@@ -153,8 +157,7 @@ def main(argv: list[str]) -> int:
     total = 0.0
     for path in sorted(folder.glob("*.ipynb")):
         start = time.perf_counter()
-        hit = cached(path) is not None
-        nb = executed(path)
+        nb, hit = load(path)
         took = time.perf_counter() - start
         total += took
         print(f"{path.name:40s} {took:6.1f} s  " + (f"(cached; ran in {nb.metadata['executed']['seconds']} s)"
