@@ -647,7 +647,8 @@ class PuzzleWidget(w.VBox):
     def refresh(self) -> None:
         """Redraw the grid, the panel and the graph from the session."""
         board = self.session.board
-        for button, tile, name in zip(self._cell_buttons, board.tiles, self.accessible_names()):
+        names = self.accessible_names()
+        for button, tile, name in zip(self._cell_buttons, board.tiles, names):
             button.description = BLANK_TEXT if tile == 0 else str(tile)
             # The name again as the tooltip (title): a sighted reader sees it on hover, and a button with no
             # text of its own (the blank) gets its name from the title in every browser and in axe-core.
@@ -657,7 +658,7 @@ class PuzzleWidget(w.VBox):
             # The blank stays enabled (a click on it is refused with a message): a disabled button
             # drops the keyboard focus, and the focus sits on the cell a tile just left.
             button.disabled = False
-        self._names.value = self._names_css()
+        self._names.value = self._names_css(names)
         panel = self.session.panel()
         v = self.value_widgets
         v["moves"].value = str(panel.moves)
@@ -687,7 +688,7 @@ class PuzzleWidget(w.VBox):
         else:
             self.graph_image.layout.display = "none"
 
-    def _names_css(self) -> str:
+    def _names_css(self, names: list[str]) -> str:
         """CSS whose generated content (empty on screen, alt text for assistive technology) names each tile.
 
         ipywidgets 8.1 buttons have no aria-label, and a button is named by its text ("5"), so the
@@ -696,7 +697,7 @@ class PuzzleWidget(w.VBox):
         """
         board = self.session.board
         rules = []
-        for cell, name in enumerate(self.accessible_names()):
+        for cell, name in enumerate(names):            # accessible_names(), as refresh computed them
             sel = f".{self._uid} .puzzle-tile.cell-{cell}"
             if board.tiles[cell] == 0:
                 rules.append(f'{sel}::before {{ content: "" / "blank"; }}')
