@@ -29,6 +29,16 @@ def component_text(widget) -> str:
     return widget.locator(".panel-component").text_content().strip()
 
 
+def wait_for_grid(page, want: list[str]) -> None:
+    """Wait until the first player's tiles read ``want`` on screen (the blank as "")."""
+    page.wait_for_function(
+        """want => {
+            const w = document.querySelectorAll('.puzzle-widget')[0];
+            const got = [...w.querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim());
+            return JSON.stringify(got) === JSON.stringify(want);
+        }""", arg=want, timeout=TIMEOUT)
+
+
 def play(page, widget, shot_name: str) -> None:
     """Click a tile next to the blank and check the screen; then press swap and check the panel."""
     widget.locator(".puzzle-tile").first.wait_for(timeout=TIMEOUT)
@@ -46,12 +56,7 @@ def play(page, widget, shot_name: str) -> None:
     widget.locator(".puzzle-tile").nth(neighbour).click()
     expected = list(before)
     expected[blank], expected[neighbour] = tile, ""
-    page.wait_for_function(
-        """([sel, want]) => {
-            const w = document.querySelectorAll(sel)[0];
-            const got = [...w.querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim());
-            return JSON.stringify(got) === JSON.stringify(want);
-        }""", arg=[".puzzle-widget", expected], timeout=TIMEOUT)
+    wait_for_grid(page, expected)
     assert grid_texts(widget) == expected
     assert sum(1 for t in grid_texts(widget) if t == "") == 1  # exactly one blank on screen
     page.wait_for_function("""sel => document.querySelectorAll(sel)[0].querySelector('.panel-moves')
@@ -90,9 +95,7 @@ def keyboard_and_axe(page, widget, in_notebook: bool) -> None:
     page.keyboard.press(key)
     want = list(before)
     want[blank], want[source] = before[source], ""
-    page.wait_for_function("""want => JSON.stringify([...document.querySelectorAll('.puzzle-widget')[0]
-        .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim()))
-        === JSON.stringify(want)""", arg=want, timeout=TIMEOUT)
+    wait_for_grid(page, want)
     if in_notebook:
         assert page.evaluate(active) == cell_before, "the arrow key also moved the notebook's cell selection"
     found = axe_violations(page, ".puzzle-widget, .puzzle-bfs")
