@@ -123,10 +123,13 @@ class Board:
         self._init(n_rows, n_cols, tiles)
 
     def _init(self, rows: int, cols: int, tiles: tuple[int, ...]) -> None:
-        self._rows = rows
-        self._cols = cols
-        self._tiles = tiles
-        self._hash = hash((rows, cols, tiles))
+        # object.__setattr__, not our own __setattr__ (which refuses changes): the engines make
+        # hundreds of thousands of boards, and the guard's hasattr would triple the cost of each.
+        setattr_ = object.__setattr__
+        setattr_(self, "_rows", rows)
+        setattr_(self, "_cols", cols)
+        setattr_(self, "_tiles", tiles)
+        setattr_(self, "_hash", hash((rows, cols, tiles)))
 
     @classmethod
     def unchecked(cls, rows: int, cols: int, tiles: tuple[int, ...]) -> "Board":

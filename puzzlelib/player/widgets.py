@@ -725,7 +725,8 @@ class BFSExplorer(w.VBox):
 
         _, self.goal = start_and_goal(rows, cols, None, goal)
         samples = whole_number(samples, "samples (boards shown per layer)", minimum=1, maximum=50)
-        self.layers = [layer.boards() for layer in bfs_layers(self.goal)]
+        # Each layer as its tile tuples: boards are made only for the few samples shown.
+        self.layers = [layer.states for layer in bfs_layers(self.goal)]
         self.layer_sizes = [len(layer) for layer in self.layers]
         self.samples = samples
         self.depth = DepthSlider(description="BFS depth", max=len(self.layers) - 1)
@@ -770,6 +771,7 @@ class BFSExplorer(w.VBox):
         total = sum(self.layer_sizes)
         self.summary.value = f"<b>{n:,}</b> board{'s' if n != 1 else ''} at depth {d} (of {total:,} reachable)"
         self.depth.value_text = f"depth {d}: {n:,} board{'s' if n != 1 else ''}"
-        shown = self.layers[d][: self.samples]
+        rows, cols = self.goal.shape
+        shown = [Board.unchecked(rows, cols, tiles) for tiles in self.layers[d][: self.samples]]
         self.boards.value = " ".join(f'<span style="display:inline-block;margin:4px">{b._repr_html_()}</span>'
                                      for b in shown)

@@ -137,23 +137,27 @@ def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] |
     rows, cols = start.shape
     limit = check_max_nodes(max_nodes, state_limit(rows * cols))
     table = neighbor_table(rows, cols)
+    target = goal.tiles
     path = [start.tiles]
     seen = {start.tiles}
-    branches = [successors(start.tiles, table)]
-    while branches:
-        if path[-1] == goal.tiles:
+    # For each board on the path, the neighbours not yet tried, the next one to try last (for pop()).
+    untried = [list(successors(start.tiles, table))[::-1]]
+    while untried:
+        if path[-1] == target:
             return [Board.unchecked(rows, cols, s) for s in path]
-        for nxt in branches[-1]:
+        options = untried[-1]
+        while options:
+            nxt = options.pop()
             if nxt not in seen:
                 seen.add(nxt)
+                if len(seen) > limit:
+                    raise too_many_states(start, limit)
                 path.append(nxt)
-                branches.append(successors(nxt, table))
+                untried.append(list(successors(nxt, table))[::-1])
                 break
-        else:
-            branches.pop()
+        else:                                   # a dead end: back up one move
+            untried.pop()
             path.pop()
-        if len(seen) > limit:
-            raise too_many_states(start, limit)
     return None
 
 
