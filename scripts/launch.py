@@ -14,7 +14,9 @@ Usage: python scripts/launch.py lab|app [--ip IP] [--port PORT] [--no-browser]
 * Nothing is fetched from the internet: JupyterLab's news feed is switched
   off, so the collection works in a room with no network.
 * The server's log is quiet: warnings and errors only (Voila: errors), so what
-  is printed is the address and anything that went wrong.
+  is printed is the address and anything that went wrong. Each notebook's kernel
+  logs errors only, and the websockets' pong timeout is set to what tornado
+  allows: see :func:`quiet_environment`.
 
 Ctrl+C (or SIGTERM) stops the server.
 """
@@ -131,6 +133,42 @@ def quiet_lab_settings() -> None:
         print(f"note: could not write {path} ({err}); JupyterLab may ask about news", flush=True)
 
 
+def quiet_environment() -> dict[str, str]:
+    """The environment for the server, with two fixes for lines that look like errors but are not.
+
+    * Each notebook's kernel would log "Kernel is running over TCP without
+      encryption" as it starts: it listens on 127.0.0.1 for this server alone. A
+      ``python3`` kernel spec (this environment's Python with ipykernel, as
+      ipykernel's own, plus ``--IPKernelApp.log_level=ERROR``) goes to
+      ``build/jupyter/kernels/python3/``, first on ``JUPYTER_PATH``.
+    * jupyter_server and Voila default the websockets' pong timeout (90 s) to
+      longer than their ping interval (30 s), so tornado shortens it to 30 s with a
+      note each time a page opens. ``build/jupyter/config/`` (first on
+      ``JUPYTER_CONFIG_PATH``) asks for 30 s up front.
+
+    Only the server started here sees these folders. Where ``build/`` can't be
+    written, the usual settings are used, and only the log lines come back.
+    """
+    env = dict(os.environ)
+    folder = ROOT / "build" / "jupyter"
+    spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+                     "--IPKernelApp.log_level=ERROR"],
+            "display_name": "Python 3 (ipykernel)", "language": "python", "metadata": {"debugger": True}}
+    pong = {"tornado_settings": {"ws_ping_timeout": 30000}}
+    files = {folder / "kernels" / "python3" / "kernel.json": spec,
+             folder / "config" / "jupyter_server_config.json": {"ServerApp": pong},
+             folder / "config" / "voila.json": {"Voila": pong}}
+    try:
+        for path, content in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(content, indent=1) + "\n")
+    except OSError:
+        return env
+    for name, extra in (("JUPYTER_PATH", folder), ("JUPYTER_CONFIG_PATH", folder / "config")):
+        env[name] = os.pathsep.join(p for p in (str(extra), env.get(name, "")) if p)
+    return env
+
+
 def answers(url: str) -> bool:
     """True once the server gives any HTTP answer at ``url``."""
     try:
@@ -170,7 +208,7 @@ def main(argv=None) -> int:
     if args.app == "lab":
         quiet_lab_settings()
     trust_notebooks()
-    proc = subprocess.Popen(cmd, cwd=ROOT)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=quiet_environment())
 
     def forward(signum, _frame):
         proc.send_signal(signal.SIGINT if signum == signal.SIGINT else signal.SIGTERM)

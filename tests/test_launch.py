@@ -148,6 +148,36 @@ def test_make_app_answers(tree, user):
     # Voila has run 06_play.ipynb: the page carries the player's widget views.
     assert "application/vnd.jupyter.widget-view+json" in body, body[:500]
     assert "Ready. Open this address" in out
+    # the page's kernel has started and run: its log and tornado's pong note are quiet
+    for noise in ("without encryption", "websocket_ping_timeout", "WARNING"):
+        assert noise not in out, out[-2000:]
+
+
+def test_quiet_environment_gives_the_server_a_quiet_kernel_and_pong_timeout(tmp_path, monkeypatch):
+    """The spec and the config files launch.py hands the server are the ones Jupyter then finds."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import launch
+    finally:
+        sys.path.pop(0)
+    monkeypatch.setattr(launch, "ROOT", tmp_path)
+    env = launch.quiet_environment()
+    found = subprocess.run([sys.executable, "-m", "jupyter", "kernelspec", "list", "--json"], env=env,
+                           capture_output=True, text=True, check=True)
+    spec = json.loads(found.stdout)["kernelspecs"]["python3"]
+    assert Path(spec["resource_dir"]) == tmp_path / "build" / "jupyter" / "kernels" / "python3"
+    assert spec["spec"]["argv"][:3] == [sys.executable, "-m", "ipykernel_launcher"]
+    assert "--IPKernelApp.log_level=ERROR" in spec["spec"]["argv"]
+    paths = subprocess.run([sys.executable, "-m", "jupyter", "--paths", "--json"], env=env,
+                           capture_output=True, text=True, check=True)
+    assert tmp_path / "build" / "jupyter" / "config" in [Path(p) for p in json.loads(paths.stdout)["config"]]
+    for name, app in (("jupyter_server_config.json", "ServerApp"), ("voila.json", "Voila")):
+        settings = json.loads((tmp_path / "build" / "jupyter" / "config" / name).read_text())
+        assert settings[app]["tornado_settings"]["ws_ping_timeout"] == 30000
+    # Where build/ can't be written, the usual settings stay: nothing is pointed at a missing folder.
+    monkeypatch.setattr(launch, "ROOT", tmp_path / "file")
+    (tmp_path / "file").write_text("not a folder")
+    assert launch.quiet_environment().get("JUPYTER_PATH") == os.environ.get("JUPYTER_PATH")
 
 
 def test_make_lab_survives_a_display_with_no_browser(tree):
