@@ -1,4 +1,5 @@
-"""The time limit on a student's function works without SIGALRM: off the main thread, and on Windows.
+"""The time limit on a student's function works without a forked child (macOS, Windows) and without
+SIGALRM: off the main thread, and on Windows.
 
 On this machine the main thread has SIGALRM, so each test forces the other path: it runs the check
 in a thread (Python runs signal handlers only in the main thread), or it tells the engine that the
@@ -28,6 +29,8 @@ GENEROUS = 30                    # the whole check must return well within this
 @pytest.fixture(autouse=True)
 def short_limit(monkeypatch):
     monkeypatch.setattr(engine, "SECONDS_PER_CASE", LIMIT)
+    # These are the fallbacks of macOS and Windows: no forked child (tests/test_check_guarded.py has it).
+    monkeypatch.setattr(engine, "_fork_works", lambda: False)
 
 
 def endless(tiles):

@@ -13,6 +13,8 @@ time limit, checking a function.
 from __future__ import annotations
 
 import copy
+import decimal
+import fractions
 import inspect
 import math
 import numbers
@@ -23,6 +25,7 @@ import sys
 import sysconfig
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -216,6 +219,56 @@ def _family(x):
     return None
 
 
+class _NotPlain(Exception):
+    """The answer is, or holds, a subclass of a plain type (an int whose ``==`` may lie), or is too deep or big."""
+
+
+_PLAIN_SCALARS = (bool, int, float, complex, str, type(None), fractions.Fraction, decimal.Decimal)
+_PLAIN_CONTAINERS = (list, tuple, set, frozenset)
+_PLAIN_ITEMS = 1_000_000
+
+
+def _plain(x, budget: list | None = None, depth: int = 0):
+    """``x`` as plain Python values: exact ints, floats, strs, lists, tuples, sets, dicts, Boards.
+
+    numpy's scalars become the Python number they hold; other objects (a function, an array) are
+    returned as they are, for the usual hints. A subclass of any of these (an ``int``
+    whose ``==`` always says True, a ``list`` whose ``__len__`` lies, a ``Board`` subclass) raises
+    :class:`_NotPlain`, and so does an answer nested more than 50 deep or holding more than a
+    million items, so that :func:`check` compares only values whose ``==`` is Python's own.
+
+    >>> _plain([1, (2, 3.5), {4}])
+    [1, (2, 3.5), {4}]
+    >>> _plain(np.int64(7)), type(_plain(np.int64(7)))
+    (7, <class 'int'>)
+    """
+    budget = [_PLAIN_ITEMS] if budget is None else budget
+    budget[0] -= 1
+    if budget[0] < 0 or depth > 50:
+        raise _NotPlain("too big or too deeply nested")
+    kind = type(x)
+    if kind in _PLAIN_SCALARS or kind is Board:
+        return x
+    if isinstance(x, (np.bool_, np.integer, np.floating)) and kind.__module__ == "numpy":
+        return x.item()                     # numpy's own scalar types only, not a subclass of them
+    if kind in _PLAIN_CONTAINERS:
+        return kind(_plain(v, budget, depth + 1) for v in x)
+    if kind is dict:
+        return {_plain(k, budget, depth + 1): _plain(v, budget, depth + 1) for k, v in x.items()}
+    if isinstance(x, (numbers.Number, str, bytes, dict, Board, *_PLAIN_CONTAINERS)):
+        raise _NotPlain(kind.__name__)      # a subclass: its == and len may say anything
+    return x                                # something else (a function, an array): the usual hints say what
+
+
+def _not_plain_hint(answer, want) -> str:
+    """What to say of an answer :func:`_plain` refused: never the expected value."""
+    if want == "number" and isinstance(answer, numbers.Number):
+        return (f"that is not a number: it is {_a(answer)}, a subclass of a number type, and its own == "
+                "decides what it equals. Give a plain int or float, e.g. int(your_answer).")
+    return (f"{_a(answer)} is not a plain Python value (or it holds one that is not, or it is far too big): "
+            "give plain numbers, strings, tuples, lists, sets or Boards, e.g. built with int(), tuple() or list().")
+
+
 def _equal(a, b) -> bool:
     """Equal and of the same family: a bool never equals a number, a list never a tuple."""
     fa, fb = _family(a), _family(b)
@@ -395,6 +448,12 @@ def _show(value) -> str:
 
 def _check_value(ex: Exercise, answer) -> bool:
     expected = _expected(ex)
+    try:
+        answer = _plain(answer)
+    except (_NotPlain, Exception):  # noqa: BLE001  (a student's object that lies, or breaks when read)
+        print("not yet: " + _not_plain_hint(answer, _family(expected)))
+        print(_more(ex))
+        return False
     given = answer
     if ex.normalize is not None:
         try:
@@ -492,10 +551,25 @@ def _alarm_works() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
+def _fork_works() -> bool:
+    """Can a test step run in a forked child here? On Linux, unless ``PUZZLELIB_NO_FORK=1``.
+
+    macOS can fork too, but a child of a process that has loaded Apple's GUI frameworks (matplotlib's
+    macosx backend) may crash, so macOS, like Windows, keeps the in-process limit.
+    """
+    return (sys.platform.startswith("linux") and hasattr(os, "fork")
+            and os.environ.get("PUZZLELIB_NO_FORK", "") in ("", "0"))
+
+
 def _run_limited(seconds: float, run: Callable, fn: Callable):
     """``run(fn)``, a hidden test step on the student's function ``fn``; raise _TooSlow after ``seconds``.
 
-    Two ways, both in this process:
+    On Linux (where JupyterHub runs, and most lab machines) the step runs in a forked child process,
+    which is killed (SIGKILL) when the time is up: see :func:`_run_in_child`. Nothing the student's
+    code does, catching every exception, changing the signal handlers or the alarm, calling
+    ``sys.exit`` or ``os._exit``, can stop that limit or end the notebook's own process.
+
+    Elsewhere, two ways, both in this process:
 
     * SIGALRM, where it works: on Linux and macOS in the main thread, where a Jupyter kernel runs
       the student's code. The alarm interrupts a loop even inside one long C call, and it repeats
@@ -510,11 +584,13 @@ def _run_limited(seconds: float, run: Callable, fn: Callable):
       installation, such as another notebook cell); every other call costs a dictionary lookup.
       The checks then take about three times as long (08.5's, the slowest: 0.3 s -> 1.0 s).
 
-    A worker process would stop anything, but a function written in a notebook cannot be sent to
-    one: under spawn (Windows, and macOS by default) a function is pickled by its name, and the
-    worker cannot import the notebook's names. Whatever was there before, a timer already running
-    or a debugger's or coverage's trace function, is restored afterwards.
+    A spawned worker process cannot be used there: under spawn (Windows, and macOS by default) a
+    function is pickled by its name, and the worker cannot import the notebook's names. Whatever was
+    there before, a timer already running or a debugger's or coverage's trace function, is restored
+    afterwards.
     """
+    if _fork_works():
+        return _run_in_child(seconds, run, fn)
     if _alarm_works():
         return _run_with_alarm(seconds, run, fn)
     return _run_with_trace(seconds, run, fn)
@@ -538,6 +614,121 @@ def _run_with_alarm(seconds: float, run: Callable, fn: Callable):
         signal.signal(signal.SIGALRM, old_handler)
         if old_delay > 0:
             signal.setitimer(signal.ITIMER_REAL, max(old_delay - (time.monotonic() - began), 0.001), old_interval)
+
+
+_SHARED = [None]
+"""In a forked child: the shared memory where :func:`_call` writes the call it is making, so that the
+parent can name it when the step runs out of time."""
+
+
+def _run_in_child(seconds: float, run: Callable, fn: Callable):
+    """``run(fn)`` in a forked child; _Fail with the child's message, _TooSlow when it is killed late.
+
+    The child shares nothing writable with this process but a small block of shared memory (the
+    call in progress) and a pipe (the result, as JSON text). Its output goes to /dev/null: a
+    student's print() in a hidden test is noise, and a forked child must not write to the
+    kernel's streams. Its address space is capped at 4 GiB above this process's, so an answer that
+    allocates without end fails there, not on the machine.
+    """
+    import json
+    import mmap
+    import select
+
+    shared = mmap.mmap(-1, 1024)
+    read_end, write_end = os.pipe()
+    for stream in (sys.stdout, sys.stderr):
+        with _suppress_all():
+            stream.flush()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)   # Python 3.12+: fork() with threads running
+        pid = os.fork()
+    if pid == 0:                                              # the child: run the step, report, exit
+        try:
+            os.close(read_end)
+            _SHARED[0] = shared
+            _cap_memory()
+            sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115  (the process ends here)
+            try:
+                run(fn)
+                result = ["ok", ""]
+            except _Fail as fail:
+                result = ["fail", str(fail.args[0]) if fail.args else "wrong"]
+            except _TooSlow:
+                result = ["slow", ""]
+            except BaseException as err:  # noqa: BLE001  (anything else: the answer could not be checked)
+                result = ["error", _describe(err)]
+            os.write(write_end, json.dumps(result).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    data = b""
+    try:
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _TooSlow()
+            ready, _, _ = select.select([read_end], [], [], left)
+            if ready:
+                chunk = os.read(read_end, 65536)
+                if not chunk:
+                    break
+                data += chunk
+    finally:
+        with _suppress_all():
+            os.kill(pid, signal.SIGKILL)
+        with _suppress_all():
+            os.waitpid(pid, 0)
+        os.close(read_end)
+        size = int.from_bytes(shared[:2], "big")
+        if size:
+            _CURRENT[0] = shared[2:2 + size].decode("utf-8", "replace")
+        shared.close()
+    try:
+        kind, message = json.loads(data.decode("utf-8", "replace"))
+    except ValueError:
+        kind, message = "error", "the test ended without a result (did the function end the process?)"
+    if kind == "fail":
+        raise _Fail(message)
+    if kind == "slow":
+        raise _TooSlow()
+    if kind == "error":
+        raise _Fail(f"{_CURRENT[0]}: your function's result could not be checked ({message})")
+    return None
+
+
+class _suppress_all:
+    """``with _suppress_all():`` ignores any Exception (cleaning up after a child must not fail)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        return kind is not None and issubclass(kind, Exception)
+
+
+def _cap_memory() -> None:
+    """In a child: cap the address space at 4 GiB above what the process already maps (Linux only)."""
+    try:
+        import resource
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[0])
+        limit = pages * os.sysconf("SC_PAGE_SIZE") + 4 * 2**30
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (OSError, ValueError, ImportError):
+        pass
+
+
+def _describe(err: BaseException) -> str:
+    """``TypeName: message`` of a student's exception, even one whose ``__str__`` fails; at most 200 characters."""
+    try:
+        text = str(err)
+    except BaseException:  # noqa: BLE001  (a student's exception whose __str__ raises)
+        text = "(its message cannot be shown)"
+    text = text if len(text) <= 200 else text[:197] + "..."
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
 
 
 def _is_student_file(filename: str, own: str | None) -> bool:
@@ -587,14 +778,15 @@ _CURRENT = [""]
 def _call(fn, args: tuple, shows: str):
     """Call the student's function; an exception becomes a _Fail naming the input."""
     _CURRENT[0] = shows
+    if _SHARED[0] is not None:                  # in a forked child: tell the parent which call this is
+        data = shows.encode("utf-8", "replace")[:1000]
+        _SHARED[0][:2 + len(data)] = len(data).to_bytes(2, "big") + data
     try:
         return fn(*args)
-    except _TooSlow:
+    except (_TooSlow, KeyboardInterrupt):       # the time limit, and the student pressing stop
         raise
-    except Exception as err:  # noqa: BLE001  (any error of the student's code is reported, not raised)
-        text = str(err)
-        text = text if len(text) <= 200 else text[:197] + "..."
-        raise _Fail(f"{shows} raised {type(err).__name__}: {text}") from None
+    except BaseException as err:  # noqa: BLE001  (SystemExit, GeneratorExit...: the student's error too)
+        raise _Fail(f"{shows} raised {_describe(err)}") from None
 
 
 def _check_function(ex: Exercise, fn) -> bool:
@@ -602,23 +794,33 @@ def _check_function(ex: Exercise, fn) -> bool:
         raise TypeError(f'exercise {ex.id} asks for a function: write {ex.function}(...) and pass the function '
                         f'itself, check("{ex.id}", {ex.function}), not its result; got {_short(fn, 60)} of type '
                         f"{_type(fn)}")
+    for _, problem in _step_results(ex, fn):
+        if problem is not None:
+            print(f"not yet: {problem}")
+            print(_more(ex))
+            return False
+    print(f"correct: {ex.why}")
+    return True
+
+
+def _step_results(ex: Exercise, fn):
+    """Run each hidden step of a function exercise on ``fn``: yield ``(step, None)`` for a pass, or
+    ``(step, problem)``, the "not yet" message (the input, what went wrong, never the right output)."""
     steps = ex.steps()                         # hidden data is built here, before any clock starts
     for step in steps:
         limit = SECONDS_PER_CASE * step.weight
         _CURRENT[0] = f"{ex.function}(...)"
         try:
             _run_limited(limit, step.run, fn)
+            problem = None
         except _TooSlow:
-            print(f"not yet: {_CURRENT[0]} took longer than {limit:g} s, the time limit for this test. "
-                  "Look for a loop that never ends, or work repeated inside a loop.")
-            print(_more(ex))
-            return False
+            problem = (f"{_CURRENT[0]} took longer than {limit:g} s, the time limit for this test. "
+                       "Look for a loop that never ends, or work repeated inside a loop.")
         except _Fail as fail:
-            print(f"not yet: {fail}")
-            print(_more(ex))
-            return False
-    print(f"correct: {ex.why}")
-    return True
+            problem = str(fail)
+        except Exception as err:  # noqa: BLE001  (an odd answer broke the check itself: still "not yet")
+            problem = f"{_CURRENT[0]}: your function's result could not be checked ({_describe(err)})"
+        yield step, problem
 
 
 def _fail(call: str, got, problem: str, tip: str | None = None):
