@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-oldest html slides student app setup clean
+.PHONY: lab test test-oldest html slides student homework app setup clean
 
 # `make lab PORT=9000 IP=0.0.0.0` picks the port and address (0.0.0.0: reachable from outside a container).
 LAUNCH = $(BIN)/python scripts/launch.py $(if $(PORT),--port $(PORT)) $(if $(IP),--ip $(IP))
@@ -29,6 +29,9 @@ slides: $(STAMP)  ## execute every notebook and write offline reveal.js decks to
 student: $(STAMP)  ## write the student edition to build/student/: no solutions, no outputs, a README for students
 	$(BIN)/python scripts/build_student.py --out build/student
 
+homework: $(STAMP)  ## write the nbgrader course to build/homework/: one assignment a lecture, hidden tests, release/ ready to hand out
+	$(BIN)/python scripts/build_homework.py --out build/homework
+
 app: $(STAMP)  ## serve the puzzle player (06_play.ipynb) as a stand-alone page with Voila
 	$(LAUNCH) app
 
@@ -36,13 +39,13 @@ setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
-	@echo "Setting up $(VENV)/ (once): puzzlelib with JupyterLab, Voila, Sphinx and the test tools, about 155"
+	@echo "Setting up $(VENV)/ (once): puzzlelib with JupyterLab, Voila, Sphinx, nbgrader and the test tools, about 165"
 	@echo "packages and 800 MB. It takes 1 to 5 minutes with the network (30 s from a local mirror); pip's"
 	@echo "progress follows. Later commands skip this step until pyproject.toml changes."
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet --upgrade pip
 	@# PYTHONWARNINGS: setuptools' "Editable installation" notice is advice for package authors, not for you
-	PYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install --progress-bar on -e '.[test,app,slides,site]'
+	PYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install --progress-bar on -e '.[test,app,slides,site,homework]'
 	@touch $(STAMP)
 	@echo "Set-up done: $(VENV)/ is ready."
 

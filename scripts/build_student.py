@@ -87,14 +87,14 @@ def student_notebook(path: Path):
 def solutions_stub() -> str:
     """puzzlelib/exercises/solutions.py for the student edition: the same names, no answers in them."""
     sys.path.insert(0, str(ROOT))
-    from puzzlelib.exercises.solutions import SOLUTIONS
+    from puzzlelib.exercises.solutions import FLAWED, SOLUTIONS
 
     return f'''"""The reference solutions are not part of the student edition (reveal() is switched off here).
 
 Each name stands for the function an exercise asks you to write; calling it says so.
 """
 
-__all__ = ["SOLUTIONS"]
+__all__ = ["SOLUTIONS", "FLAWED"]
 
 
 def _withheld(name):
@@ -105,6 +105,7 @@ def _withheld(name):
 
 
 SOLUTIONS = {{name: _withheld(name) for name in {sorted(SOLUTIONS)!r}}}
+FLAWED = {{name: _withheld(name) for name in {sorted(FLAWED)!r}}}
 '''
 
 

@@ -97,7 +97,12 @@ def command(app: str, ip: str, port: int, token: str, open_browser: bool) -> tup
                "--ServerApp.log_level=WARN", "--LabApp.log_level=WARN",
                # notebook_shim (old-style server extensions; none are used here) reads every ServerApp
                # setting at start-up and so prints a deprecation warning about ServerApp.token
-               "--ServerApp.jpserver_extensions=notebook_shim=False", *browser]
+               "--ServerApp.jpserver_extensions=notebook_shim=False",
+               # nbgrader (make homework) is for the grader's own server, in build/homework (docs/homework.md);
+               # here it would only warn "No nbgrader_config.py file found" and add menus to every notebook
+               *(f"--ServerApp.jpserver_extensions=nbgrader.server_extensions.{name}=False"
+                 for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")),
+               *browser]
         if is_root():
             cmd.append("--allow-root")
         return cmd, f"http://{host}:{port}/lab/tree/{FIRST_NOTEBOOK}?token={token}"
@@ -145,6 +150,8 @@ def quiet_environment() -> dict[str, str]:
       longer than their ping interval (30 s), so tornado shortens it to 30 s with a
       note each time a page opens. ``build/jupyter/config/`` (first on
       ``JUPYTER_CONFIG_PATH``) asks for 30 s up front.
+    * nbgrader's JupyterLab extension is switched off there too (``labconfig/page_config.json``), with
+      its server extensions (see :func:`command`): grading has its own server (docs/homework.md).
 
     Only the server started here sees these folders. Where ``build/`` can't be
     written, the usual settings are used, and only the log lines come back.
@@ -157,7 +164,9 @@ def quiet_environment() -> dict[str, str]:
     pong = {"tornado_settings": {"ws_ping_timeout": 30000}}
     files = {folder / "kernels" / "python3" / "kernel.json": spec,
              folder / "config" / "jupyter_server_config.json": {"ServerApp": pong},
-             folder / "config" / "voila.json": {"Voila": pong}}
+             folder / "config" / "voila.json": {"Voila": pong},
+             # nbgrader's menus in JupyterLab belong to the grader's server, not to the lessons (see command())
+             folder / "config" / "labconfig" / "page_config.json": {"disabledExtensions": {"@jupyter/nbgrader": True}}}
     try:
         for path, content in files.items():
             path.parent.mkdir(parents=True, exist_ok=True)

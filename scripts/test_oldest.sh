@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
 VENV=${OLDEST_VENV:-.venv-oldest}
-EXTRAS=${OLDEST_EXTRAS:-test app slides site}
+EXTRAS=${OLDEST_EXTRAS:-test app slides site homework}
 PY="$VENV/bin/python"
 start=$(date +%s)
 # pip, minus the warnings this machine's pip.conf gives for local index folders lacking a package.

@@ -60,3 +60,22 @@ def test_every_check_names_a_registered_exercise_of_its_notebook(path):
     assert sorted(set(checked)) == registered, f"{path.name}: checks {sorted(set(checked))}, registry {registered}"
     if number in WRITES_A_FUNCTION:
         assert any(EXERCISES[k].kind == "function" for k in checked), f"{path.name}: no write-a-function exercise"
+
+
+# The library's version of what a write-a-function exercise asks for: shown only after the exercise.
+LIBRARY_VERSION = {"01.4": "to_key", "01.5": "rank_tiles", "03.4": "inversions", "05.5": "random_solvable",
+                   "08.5": "linear_conflict"}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(LIBRARY_VERSION))
+def test_the_library_version_is_shown_only_after_the_exercise(exercise_id):
+    """The student writes and checks first; show_source of the library's version comes after, to compare."""
+    name = LIBRARY_VERSION[exercise_id]
+    path = next(p for p in NOTEBOOKS if p.name.startswith(exercise_id[:2]))
+    cells = nbformat.read(path, as_version=4).cells
+    heading = next(i for i, c in enumerate(cells) if c.cell_type == "markdown"
+                   and re.match(rf"#+ Exercise {int(exercise_id[3:])} \(", c.source))
+    shown = [i for i, c in enumerate(cells) if c.cell_type == "code" and f"show_source({name})" in c.source]
+    assert shown and all(i > heading for i in shown), (path.name, name, shown, heading)
+    checked = next(i for i, c in enumerate(cells) if f'check("{exercise_id}"' in c.source)
+    assert min(shown) > checked

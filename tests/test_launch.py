@@ -137,6 +137,8 @@ def test_make_lab_answers(tree, user):
     assert "JupyterLab" in body, body[:500]
     assert "Ready. Open this address" in out
     assert ("--allow-root" in out) == (IS_ROOT and user is None), out[:400]
+    # nbgrader (make homework) stays out of the lessons' server: no warning about its config, no menus
+    assert "nbgrader" not in out.lower(), out[-2000:]
     # no "get notified about Jupyter news?" toast over the first notebook on a projector
     overrides = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     assert json.loads(overrides.read_text())["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
@@ -174,6 +176,8 @@ def test_quiet_environment_gives_the_server_a_quiet_kernel_and_pong_timeout(tmp_
     for name, app in (("jupyter_server_config.json", "ServerApp"), ("voila.json", "Voila")):
         settings = json.loads((tmp_path / "build" / "jupyter" / "config" / name).read_text())
         assert settings[app]["tornado_settings"]["ws_ping_timeout"] == 30000
+    page = json.loads((tmp_path / "build" / "jupyter" / "config" / "labconfig" / "page_config.json").read_text())
+    assert page["disabledExtensions"]["@jupyter/nbgrader"] is True
     # Where build/ can't be written, the usual settings stay: nothing is pointed at a missing folder.
     monkeypatch.setattr(launch, "ROOT", tmp_path / "file")
     (tmp_path / "file").write_text("not a folder")

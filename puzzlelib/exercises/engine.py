@@ -447,13 +447,22 @@ def _show(value) -> str:
 
 
 def _check_value(ex: Exercise, answer) -> bool:
+    problem = _value_problem(ex, answer)
+    if problem is None:
+        print(f"correct: {ex.why}")
+        return True
+    print("not yet: " + problem)
+    print(_more(ex))
+    return False
+
+
+def _value_problem(ex: Exercise, answer) -> str | None:
+    """None when a value answer is right; otherwise the hint that fits it (never the expected value)."""
     expected = _expected(ex)
     try:
         answer = _plain(answer)
     except (_NotPlain, Exception):  # noqa: BLE001  (a student's object that lies, or breaks when read)
-        print("not yet: " + _not_plain_hint(answer, _family(expected)))
-        print(_more(ex))
-        return False
+        return _not_plain_hint(answer, _family(expected))
     given = answer
     if ex.normalize is not None:
         try:
@@ -461,11 +470,8 @@ def _check_value(ex: Exercise, answer) -> bool:
         except Exception:  # noqa: BLE001  (a normaliser never turns a bad answer into a crash)
             given = answer
     if _equal(given, expected):
-        print(f"correct: {ex.why}")
-        return True
-    print("not yet: " + _diagnose(ex, answer, given, expected))
-    print(_more(ex))
-    return False
+        return None
+    return _diagnose(ex, answer, given, expected)
 
 
 def _diagnose(ex: Exercise, answer, given, expected) -> str:
@@ -794,7 +800,7 @@ def _check_function(ex: Exercise, fn) -> bool:
         raise TypeError(f'exercise {ex.id} asks for a function: write {ex.function}(...) and pass the function '
                         f'itself, check("{ex.id}", {ex.function}), not its result; got {_short(fn, 60)} of type '
                         f"{_type(fn)}")
-    for _, problem in _step_results(ex, fn):
+    for _, problem, _ in _step_results(ex, fn):
         if problem is not None:
             print(f"not yet: {problem}")
             print(_more(ex))
@@ -804,23 +810,26 @@ def _check_function(ex: Exercise, fn) -> bool:
 
 
 def _step_results(ex: Exercise, fn):
-    """Run each hidden step of a function exercise on ``fn``: yield ``(step, None)`` for a pass, or
-    ``(step, problem)``, the "not yet" message (the input, what went wrong, never the right output)."""
+    """Run each hidden step of a function exercise on ``fn``: yield ``(step, None, False)`` for a pass,
+    or ``(step, problem, too_slow)``: the "not yet" message (the input, what went wrong, never the
+    right output), and whether the step ran out of time."""
     steps = ex.steps()                         # hidden data is built here, before any clock starts
     for step in steps:
         limit = SECONDS_PER_CASE * step.weight
         _CURRENT[0] = f"{ex.function}(...)"
+        too_slow = False
         try:
             _run_limited(limit, step.run, fn)
             problem = None
         except _TooSlow:
+            too_slow = True
             problem = (f"{_CURRENT[0]} took longer than {limit:g} s, the time limit for this test. "
                        "Look for a loop that never ends, or work repeated inside a loop.")
         except _Fail as fail:
             problem = str(fail)
         except Exception as err:  # noqa: BLE001  (an odd answer broke the check itself: still "not yet")
             problem = f"{_CURRENT[0]}: your function's result could not be checked ({_describe(err)})"
-        yield step, problem
+        yield step, problem, too_slow
 
 
 def _fail(call: str, got, problem: str, tip: str | None = None):

@@ -10,7 +10,7 @@ from ..search.dispatch import distance_counts
 from ..solvability import is_solvable
 from .engine import Mistake, _call, _fail, _Fail, _function_exercise, _is_bool, _register, _short, _Step
 from .fixtures import _dist
-from .solutions import SOLUTIONS
+from .solutions import FLAWED, SOLUTIONS
 
 __all__: list[str] = []
 
@@ -137,45 +137,6 @@ def _path_steps():
     return [_Step(run, weight=2)]
 
 
-def _walk_back(parent: dict, board) -> list:
-    """The path from the start to ``board``, through the parent pointers of a search."""
-    path = []
-    while board is not None:
-        path.append(board)
-        board = parent[board]
-    return path[::-1]
-
-
-def _dfs_like(start, goal):
-    """A flawed bfs_path for the tests of the checker: takes boards from the back of the queue (DFS)."""
-    parent, stack = {start: None}, [start]
-    while stack:
-        board = stack.pop()
-        if board == goal:
-            return _walk_back(parent, board)
-        for nxt in board.neighbors():
-            if nxt not in parent:
-                parent[nxt] = board
-                stack.append(nxt)
-    return None
-
-
-def _shallow_bfs(start, goal):
-    """A flawed bfs_path for the tests of the checker: gives up after ten moves."""
-    parent, layer = {start: None}, [start]
-    for _ in range(11):
-        if goal in parent:
-            return _walk_back(parent, goal)
-        nxt = []
-        for board in layer:
-            for n in board.neighbors():
-                if n not in parent:
-                    parent[n] = board
-                    nxt.append(n)
-        layer = nxt
-    return None
-
-
 _function_exercise(
     id="02.4", title="Write bfs_path(start, goal): BFS with parent pointers", level="core", minutes=25,
     reference=SOLUTIONS["bfs_path"],
@@ -186,9 +147,9 @@ _function_exercise(
         "reached, 1 x n and n x 1 boards, the blank-first and spiral goals, and a 3 x 3 board.",
     steps=_path_steps,
     mistakes=(
-        Mistake(lambda: _dfs_like, _PATH_LONG),
+        Mistake(lambda: FLAWED["bfs_path_depth_first"], _PATH_LONG),
         Mistake(lambda: (lambda start, goal: None if start == goal else SOLUTIONS["bfs_path"](start, goal)),
                 _PATH_EMPTY),
-        Mistake(lambda: _shallow_bfs, _PATH_NONE),
+        Mistake(lambda: FLAWED["bfs_path_ten_moves"], _PATH_NONE),
     ),
 )

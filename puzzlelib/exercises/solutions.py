@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..board import Board
 from ..solvability import is_solvable
 
-__all__ = ["SOLUTIONS"]
+__all__ = ["SOLUTIONS", "FLAWED"]
 
 
 # --- notebook 01 ----------------------------------------------------------------------------------
@@ -145,8 +145,56 @@ def stronger(board):
     return total
 
 
+# --- flawed answers, for the tests of the checker -------------------------------------------------
+# Near-copies of a reference solution with one typical mistake: they give the answer away just as
+# much, so they live here (the student edition has a stub of this file), not beside the checks.
+
+def _walk_back(parent: dict, board) -> list:
+    """The path from the start to ``board``, through the parent pointers of a search."""
+    path = []
+    while board is not None:
+        path.append(board)
+        board = parent[board]
+    return path[::-1]
+
+
+def bfs_path_depth_first(start, goal):
+    """A flawed bfs_path for the tests of the checker: takes boards from the back of the queue (DFS)."""
+    parent, stack = {start: None}, [start]
+    while stack:
+        board = stack.pop()
+        if board == goal:
+            return _walk_back(parent, board)
+        for nxt in board.neighbors():
+            if nxt not in parent:
+                parent[nxt] = board
+                stack.append(nxt)
+    return None
+
+
+def bfs_path_ten_moves(start, goal):
+    """A flawed bfs_path for the tests of the checker: gives up after ten moves."""
+    parent, layer = {start: None}, [start]
+    for _ in range(11):
+        if goal in parent:
+            return _walk_back(parent, goal)
+        nxt = []
+        for board in layer:
+            for n in board.neighbors():
+                if n not in parent:
+                    parent[n] = board
+                    nxt.append(n)
+        layer = nxt
+    return None
+
+
 SOLUTIONS = {fn.__name__: fn for fn in (key_of, rank_of, bfs_path, count_inversions, solvable, make_puzzle,
                                         pack_word, heuristic, stronger)}
 """The reference solutions by the name of the function the student writes, in notebook order."""
 
 del key_of, rank_of, bfs_path, count_inversions, solvable, make_puzzle, pack_word, heuristic, stronger
+
+FLAWED = {fn.__name__: fn for fn in (bfs_path_depth_first, bfs_path_ten_moves)}
+"""Flawed answers by name: each makes one typical mistake, for the tests that the checker catches it."""
+
+del bfs_path_depth_first, bfs_path_ten_moves

@@ -1,0 +1,347 @@
+"""Write the homework as an nbgrader course: ``make homework`` -> build/homework/.
+
+Usage: python scripts/build_homework.py [--out build/homework] [--no-release]
+
+The homework of each lecture is the list at the end of that lecture in docs/lecturers_guide.md
+("Homework: `01.4` (write `key_of`), ..."). Each exercise is taken from its notebook: the
+"### Exercise K" text, the placeholder cell the student fills in, and the exercise's record in
+puzzlelib.exercises (level, kind, function name). The course:
+
+    OUT/nbgrader_config.py          course id, folders, a 60 s per-cell timeout for autograding
+    OUT/source/lectureN/lectureN.ipynb   the instructor's version: reference answers between
+                                    ### BEGIN SOLUTION / ### END SOLUTION, hidden tests
+    OUT/release/lectureN/...        what students get (``nbgrader generate_assignment``), unless --no-release
+    OUT/README.md                   how to grade, in three commands (the full page: docs/homework.md)
+
+Each exercise has a text cell, an answer cell (nbgrader ``solution``, grade_id ``exNN_K_answer``), a
+self-check cell (``check``, which never shows the answer) and an autograded test cell (``grade``
+with points, grade_id ``exNN_K_test``) whose test is hidden in the release. Points by level:
+warm-up 1, core 2, challenge 3 (puzzlelib.exercises.grading.POINTS).
+
+A function's reference answer is its source in puzzlelib/exercises/solutions.py; a value's is the
+value puzzlelib computes, written as a literal. The build fails if the release holds any line of a
+reference answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import inspect
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "docs" / "lecturers_guide.md"
+NOTEBOOKS = ROOT / "notebooks"
+COURSE_ID = "sliding-puzzles"
+CELL_TIMEOUT = 60          # seconds: nbgrader's limit per cell, a backstop behind check's own limits
+
+CONFIG = f'''"""nbgrader's settings for the Sliding Puzzles homework (written by scripts/build_homework.py)."""
+from pathlib import Path
+
+c = get_config()  # noqa: F821  (nbgrader defines it)
+c.CourseDirectory.course_id = "{COURSE_ID}"
+c.CourseDirectory.root = str(Path(__file__).resolve().parent)
+c.CourseDirectory.source_directory = "source"
+c.CourseDirectory.release_directory = "release"
+c.CourseDirectory.submitted_directory = "submitted"
+c.CourseDirectory.autograded_directory = "autograded"
+c.CourseDirectory.feedback_directory = "feedback"
+# A hidden test stops a student's function at its own time limit (a few seconds a test); this
+# per-cell limit is only a backstop, so that one bad answer can never hold up a class's grading.
+c.Execute.timeout = {CELL_TIMEOUT}
+c.Execute.interrupt_on_timeout = True
+c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}}
+'''
+
+README = """# Sliding Puzzles: the homework course (nbgrader)
+
+Built by `make homework` from the notebooks and the lecturer's guide; do not edit it by hand, edit
+the notebooks and rebuild. The full guide is docs/homework.md in the collection.
+
+    cd build/homework
+    export PATH="$PWD/../../.venv/bin:$PATH"      # nbgrader and alembic from the collection's .venv
+    nbgrader generate_assignment lecture1 --force --create    # (make homework has done this) -> release/
+    # hand out release/lecture1/, collect each student's notebook into submitted/STUDENT/lecture1/
+    nbgrader autograde lecture1 --force
+    nbgrader generate_feedback lecture1 --force      # -> feedback/STUDENT/lecture1/*.html
+    nbgrader export                                  # -> grades.csv
+"""
+
+
+# --- reading the guide and the notebooks ----------------------------------------------------------
+
+def homework_lists(guide: Path = GUIDE) -> list[tuple[int, str, list[str]]]:
+    """``(lecture number, lecture title, exercise ids)`` for each lecture of the guide with homework."""
+    text = guide.read_text(encoding="utf-8")
+    found = []
+    for part in re.split(r"^## ", text, flags=re.M)[1:]:
+        head = re.match(r"Lecture (\d+): (.+)", part)
+        homework = re.search(r"^Homework:(.+?)(?:\n\s*\n|\Z)", part, flags=re.M | re.S)
+        if head and homework:
+            ids = re.findall(r"`(\d\d\.\d+)`", homework.group(1))
+            if ids:
+                found.append((int(head.group(1)), head.group(2).strip(), ids))
+    if not found:
+        raise SystemExit(f"no 'Homework:' lists found under '## Lecture N:' headings in {guide}")
+    return found
+
+
+def _source(cell) -> str:
+    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
+
+
+def exercise_block(exercise_id: str) -> dict:
+    """The exercise's cells in its notebook: the texts, the placeholder, the notebook's title."""
+    number, k = exercise_id.split(".")
+    paths = sorted(NOTEBOOKS.glob(f"{number}_*.ipynb"))
+    if not paths:
+        raise SystemExit(f"exercise {exercise_id}: no notebook {number}_*.ipynb")
+    nb = nbformat.read(paths[0], as_version=4)
+    title = next((line[2:].strip() for c in nb.cells if c.cell_type == "markdown"
+                  for line in _source(c).splitlines() if line.startswith("# ")), paths[0].stem)
+    title = re.sub(r"^\d\d\W*", "", title)          # "03 Solvability: ..." -> "Solvability: ..."
+    heading = re.compile(rf"#+ Exercise {int(k)} \(")
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown" and heading.match(_source(cell)):
+            texts = []
+            j = i
+            while nb.cells[j].cell_type == "markdown":
+                texts.append(_source(nb.cells[j]))
+                j += 1
+            return {"notebook": paths[0].name, "title": title, "texts": texts, "placeholder": _source(nb.cells[j]),
+                    "imports": _imports(nb)}
+    raise SystemExit(f"exercise {exercise_id}: no '### Exercise {int(k)} (' heading in {paths[0].name}")
+
+
+HIDDEN_NAMES = {"reveal", "show_source"}
+"""Left out of the homework's imports: reveal (answers) and show_source (the library's own version)."""
+
+
+def _imports(nb) -> list[str]:
+    """The notebook's import statements (from its code cells), one line each, in order, without
+    :data:`HIDDEN_NAMES`."""
+    lines = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(_source(cell))
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                node.names = [alias for alias in node.names if alias.name not in HIDDEN_NAMES]
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and node.names:
+                lines.append(ast.unparse(node))
+    return lines
+
+
+def _needed_imports(blocks: list[dict]) -> list[str]:
+    """The notebooks' imports of the names the exercises mention (and check, hint, Board), each name once."""
+    words = set(re.findall(r"[A-Za-z_]\w*", " ".join(t for b in blocks for t in b["texts"] + [b["placeholder"]])))
+    words |= {"check", "hint", "Board"}
+    seen: set[str] = set()
+    lines = []
+    for block in blocks:
+        for line in block["imports"]:
+            node = ast.parse(line).body[0]
+            node.names = [a for a in node.names
+                          if (a.asname or a.name).split(".")[0] in words and (a.asname or a.name) not in seen]
+            if node.names:
+                seen.update(a.asname or a.name for a in node.names)
+                lines.append(ast.unparse(node))
+    return lines
+
+
+# --- the cells ------------------------------------------------------------------------------------
+
+def _meta(grade_id: str, *, solution=False, grade=False, locked=True, points=None) -> dict:
+    meta = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": 3,
+            "solution": solution, "task": False}
+    if points is not None:
+        meta["points"] = points
+    return {"nbgrader": meta}
+
+
+def _answer_cell_source(ex, placeholder: str) -> tuple[str, str]:
+    """``(source, answer)``: the answer cell of the instructor's version, and the answer's lines alone."""
+    from puzzlelib.exercises.engine import _expected
+    from puzzlelib.exercises.solutions import SOLUTIONS
+
+    if ex.kind == "function":
+        code = textwrap.dedent(inspect.getsource(SOLUTIONS[ex.function])).rstrip() + "\n"
+        fn = ast.parse(code).body[0]
+        body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr)
+                               and isinstance(fn.body[0].value, ast.Constant)) else fn.body
+        lines = code.splitlines()
+        head, answer = lines[:body[0].lineno - 1], lines[body[0].lineno - 1:]
+        indent = re.match(r"\s*", answer[0]).group(0)
+        return ("\n".join(head + [f"{indent}### BEGIN SOLUTION", *answer, f"{indent}### END SOLUTION"]),
+                "\n".join(answer))
+    target = ast.parse(placeholder).body[0]
+    name = target.targets[0].id
+    comment = placeholder.split("#", 1)[1].strip() if "#" in placeholder else "your answer"
+    answer = f"{name} = {_expected(ex)!r}"
+    return f"# {comment}: set {name}\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION", answer
+
+
+def _strip_heading(text: str, exercise_id: str, points: int) -> str:
+    """'### Exercise 4 (warm-up, about 10 min): Title' -> '## Exercise 01.4 (warm-up, 1 point, about 10 min): Title'."""
+    def heading(m):
+        level, minutes, title = m.group(1), m.group(2), m.group(3)
+        return (f"## Exercise {exercise_id} ({level}, {points} point{'s' if points != 1 else ''}, "
+                f"about {minutes} min): {title}")
+    return re.sub(r"^#+ Exercise \d+ \((\S+), about (\d+) min\): (.+)$", heading, text, count=1, flags=re.M)
+
+
+def assignment(number: int, title: str, ids: list[str]) -> tuple[nbformat.NotebookNode, list[str]]:
+    """The instructor's notebook of one lecture's homework, and every line of its reference answers."""
+    from puzzlelib.exercises import EXERCISES
+    from puzzlelib.exercises.grading import POINTS
+
+    blocks = {i: exercise_block(i) for i in ids}
+    total = sum(POINTS[EXERCISES[i].level] for i in ids)
+    imports = _needed_imports([blocks[i] for i in ids])
+    intro = (f"# Homework {number}: {title}\n\n"
+             f"{len(ids)} exercises, {total} points: warm-up 1 point, core 2, challenge 3. "
+             "Write your answer in each cell that says `YOUR CODE HERE` (delete the `raise` line). "
+             "`check(...)` below each answer tells you whether it is right, as often as you like, "
+             "without showing the answer. The graded tests are hidden; they run when your notebook is "
+             "graded. Run the first cell before the others, and do not rename the functions or variables.")
+    cells = [nbformat.v4.new_markdown_cell(intro, metadata=_meta("intro")),
+             nbformat.v4.new_code_cell("# Run this cell first: what the exercises use.\n"
+                                       + "\n".join(imports), metadata=_meta("setup"))]
+    answers: list[str] = []
+    for i in ids:
+        ex, block = EXERCISES[i], blocks[i]
+        points = POINTS[ex.level]
+        tag = "ex" + i.replace(".", "_")
+        texts = [_strip_heading(t, i, points) for t in block["texts"]]
+        texts[0] += f"\n\n*From notebook {block['notebook'][:2]}, {block['title']}.*"
+        for n, text in enumerate(texts):
+            cells.append(nbformat.v4.new_markdown_cell(text, metadata=_meta(f"{tag}_text{n or ''}")))
+        source, answer = _answer_cell_source(ex, block["placeholder"])
+        answers.append(answer)
+        cells.append(nbformat.v4.new_code_cell(source, metadata=_meta(f"{tag}_answer", solution=True,
+                                                                          locked=False)))
+        name = ex.function or ast.parse(block["placeholder"]).body[0].targets[0].id
+        cells.append(nbformat.v4.new_code_cell(f'check("{i}", {name});   # check yourself: it never shows the answer',
+                                               metadata=_meta(f"{tag}_check")))
+        cells.append(nbformat.v4.new_code_cell(
+            f"# Graded: exercise {i}, {points} point{'s' if points != 1 else ''} (the tests are hidden).\n"
+            "### BEGIN HIDDEN TESTS\n"
+            "from puzzlelib.exercises.grading import grade\n"
+            f'grade("{i}", {name}, points={points})\n'
+            "### END HIDDEN TESTS", metadata=_meta(f"{tag}_test", grade=True, points=points)))
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    return nb, answers
+
+
+# --- the course -----------------------------------------------------------------------------------
+
+def nbgrader(course: Path, *args: str) -> None:
+    """Run ``nbgrader ARGS`` in the course folder with this environment's bin/ on PATH (for alembic)."""
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"nbgrader {' '.join(args)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+
+
+def _normal(text: str) -> list[str]:
+    """The lines of ``text`` that carry code, stripped: no blank lines, comments or docstring-only lines."""
+    lines = []
+    for line in text.splitlines():
+        line = line.split("  #", 1)[0].strip()
+        if line and not line.startswith(("#", '"' * 3, "'" * 3)):
+            lines.append(line)
+    return lines
+
+
+def answer_lines(answers: list[str]) -> set[str]:
+    """What gives a reference answer away: each run of 3 consecutive code lines of an answer (one
+    line alone is common code: ``while queue:``), and each answer of 1 or 2 lines, whole."""
+    found = set()
+    for answer in answers:
+        lines = _normal(answer)
+        if len(lines) < 3:
+            found.add("\n".join(lines))
+        found.update("\n".join(lines[i:i + 3]) for i in range(len(lines) - 2))
+    return found
+
+
+def leaks(folder: Path, runs: set[str]) -> list[str]:
+    """Files under ``folder`` that hold one of :func:`answer_lines`: ``path: the lines``.
+
+    A notebook is read as its cells' code and text, other files as text; lines are compared
+    stripped, without comments, so re-indenting or commenting a copy does not hide it."""
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if not (path.is_file() and path.suffix in (".ipynb", ".py", ".md", ".txt", ".json")):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if path.suffix == ".ipynb":
+            try:
+                text = "\n".join(c.source for c in nbformat.reads(text, as_version=4).cells)
+            except Exception:  # noqa: BLE001  (not a notebook after all: read it as text)
+                pass
+        code = "\n" + "\n".join(_normal(text)) + "\n"
+        found += [f"{path.relative_to(folder)}: {run!r}" for run in sorted(runs) if f"\n{run}\n" in code]
+    return found
+
+
+def build(out: Path, release: bool = True) -> dict[str, dict]:
+    """Write the course to ``out``; return, per assignment, its exercise ids and points."""
+    from puzzlelib.exercises import EXERCISES
+    from puzzlelib.exercises.grading import POINTS
+
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "source").mkdir(parents=True)
+    (out / "nbgrader_config.py").write_text(CONFIG, encoding="utf-8")
+    (out / "README.md").write_text(README, encoding="utf-8")
+    summary, all_answers = {}, []
+    for number, title, ids in homework_lists():
+        name = f"lecture{number}"
+        nb, answers = assignment(number, title, ids)
+        all_answers += answers
+        (out / "source" / name).mkdir()
+        nbformat.write(nb, out / "source" / name / f"{name}.ipynb")
+        summary[name] = {"title": title, "exercises": ids,
+                         "points": sum(POINTS[EXERCISES[i].level] for i in ids)}
+    if release:
+        for name in summary:
+            nbgrader(out, "generate_assignment", name, "--force", "--create")
+        found = leaks(out / "release", answer_lines(all_answers))
+        if found:
+            raise SystemExit("the release holds lines of reference answers:\n  " + "\n  ".join(found[:20]))
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "homework")
+    parser.add_argument("--no-release", action="store_true", help="write source/ only, without nbgrader")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))            # run as a script: puzzlelib from this tree
+    summary = build(args.out, release=not args.no_release)
+    for name, info in summary.items():
+        print(f"{name}: {info['points']} points, exercises {', '.join(info['exercises'])} ({info['title']})")
+    where = "source/ and release/" if not args.no_release else "source/"
+    print(f"Wrote the nbgrader course to {args.out} ({where}); see its README.md, or docs/homework.md.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

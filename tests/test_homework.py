@@ -1,0 +1,170 @@
+"""`make homework`: the nbgrader course builds, grades fairly, and gives no answer away.
+
+The course is built once for this module (scripts/build_homework.py, with nbgrader's
+generate_assignment), into a temporary folder. Then, as a lecturer would, each assignment gets
+submissions and is autograded with nbgrader itself:
+
+* ``reference``: the instructor's own notebook (the reference answers): full marks on every exercise;
+* ``empty``: the release as handed out, untouched: 0 on every exercise;
+* in lecture 1 only, ``mixed``: one function that loops for ever, one that raises, and the rest
+  right: autograding finishes and only those two exercises are lost.
+
+Neither release/ nor the student edition may hold a line of a reference answer.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_homework  # noqa: E402
+
+pytest.importorskip("nbgrader", reason="nbgrader is in the homework extra: make setup installs it")
+
+from puzzlelib.exercises import EXERCISES  # noqa: E402
+from puzzlelib.exercises.grading import POINTS  # noqa: E402
+
+
+def nbgrader(course: Path, *args: str) -> str:
+    env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout + done.stderr
+
+
+def submit(course: Path, student: str, assignment: str, nb) -> None:
+    folder = course / "submitted" / student / assignment
+    folder.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, folder / f"{assignment}.ipynb")
+
+
+def answer_cell(nb, exercise_id: str):
+    grade_id = "ex" + exercise_id.replace(".", "_") + "_answer"
+    return next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    out = tmp_path_factory.mktemp("homework") / "course"
+    summary = build_homework.build(out)
+    for name in summary:
+        source = nbformat.read(out / "source" / name / f"{name}.ipynb", as_version=4)
+        release = nbformat.read(out / "release" / name / f"{name}.ipynb", as_version=4)
+        submit(out, "reference", name, source)
+        submit(out, "empty", name, release)
+    mixed = nbformat.read(out / "source" / "lecture1" / "lecture1.ipynb", as_version=4)
+    for exercise_id, body in (("01.4", "while True:\n        pass"), ("01.5", "raise ValueError('oops')")):
+        cell = answer_cell(mixed, exercise_id)
+        cell.source = cell.source.split("### BEGIN SOLUTION")[0] + body + "\n"   # keeps the indent
+    submit(out, "mixed", "lecture1", mixed)
+    for name in summary:
+        nbgrader(out, "autograde", name, "--force")
+    return out, summary
+
+
+def scores(course: Path, assignment: str, student: str) -> dict[str, float]:
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        nb = gb.find_submission_notebook(assignment, assignment, student)
+        return {g.name: g.score for g in nb.grades if g.name.endswith("_test")}
+
+
+def test_each_lecture_of_the_guide_is_an_assignment_with_its_homework(course):
+    out, summary = course
+    assert [n for n, _, _ in build_homework.homework_lists()] == [1, 2, 3]
+    assert list(summary) == ["lecture1", "lecture2", "lecture3"]
+    for name, info in summary.items():
+        nb = nbformat.read(out / "source" / name / f"{name}.ipynb", as_version=4)
+        ids = {c.metadata["nbgrader"]["grade_id"] for c in nb.cells}
+        for exercise_id in info["exercises"]:
+            tag = "ex" + exercise_id.replace(".", "_")
+            assert {f"{tag}_answer", f"{tag}_test"} <= ids, (name, exercise_id)
+            test = next(c for c in nb.cells if c.metadata["nbgrader"]["grade_id"] == f"{tag}_test")
+            assert test.metadata["nbgrader"]["points"] == POINTS[EXERCISES[exercise_id].level]
+            answer = answer_cell(nb, exercise_id)
+            assert answer.metadata["nbgrader"]["solution"] is True and "### BEGIN SOLUTION" in answer.source
+            ex = EXERCISES[exercise_id]
+            if ex.kind == "function":                     # the name and signature the notebooks use
+                assert answer.source.startswith(f"def {ex.function}("), answer.source[:80]
+        assert info["points"] == sum(c.metadata["nbgrader"].get("points", 0) for c in nb.cells)
+    assert (out / "nbgrader_config.py").is_file()
+
+
+@pytest.mark.parametrize("assignment", ["lecture1", "lecture2", "lecture3"])
+def test_the_reference_answers_get_full_marks_on_every_exercise(course, assignment):
+    out, summary = course
+    got = scores(out, assignment, "reference")
+    assert len(got) == len(summary[assignment]["exercises"])
+    for exercise_id in summary[assignment]["exercises"]:
+        tag = "ex" + exercise_id.replace(".", "_") + "_test"
+        assert got[tag] == POINTS[EXERCISES[exercise_id].level], (assignment, got)
+
+
+@pytest.mark.parametrize("assignment", ["lecture1", "lecture2", "lecture3"])
+def test_an_empty_submission_gets_nothing(course, assignment):
+    out, _ = course
+    got = scores(out, assignment, "empty")
+    assert got and set(got.values()) == {0.0}, got
+
+
+def test_a_looping_and_a_failing_answer_lose_their_own_exercises_only(course):
+    out, _ = course
+    got = scores(out, "lecture1", "mixed")
+    assert got == {"ex01_4_test": 0.0, "ex01_5_test": 0.0, "ex02_2_test": 2.0, "ex02_4_test": 2.0}, got
+    graded = nbformat.read(out / "autograded" / "mixed" / "lecture1" / "lecture1.ipynb", as_version=4)
+    text = "".join(o.get("text", "") for c in graded.cells for o in c.get("outputs", []))
+    assert "took longer than" in text and "raised ValueError: oops" in text
+
+
+def test_feedback_and_the_grade_export_work_without_a_manual_step(course):
+    out, _ = course
+    nbgrader(out, "generate_feedback", "lecture1", "--force")
+    page = (out / "feedback" / "mixed" / "lecture1" / "lecture1.html").read_text(encoding="utf-8")
+    assert "took longer than" in page
+    nbgrader(out, "export")
+    rows = (out / "grades.csv").read_text().splitlines()
+    assert any(r.startswith("lecture1,") and ",mixed," in r and ",4.0,0.0,4.0,7.0" in r for r in rows), rows
+
+
+def test_the_release_shows_no_reference_answer_and_no_hidden_test(course):
+    out, summary = course
+    answers = []
+    for name in summary:
+        nb = nbformat.read(out / "source" / name / f"{name}.ipynb", as_version=4)
+        for c in nb.cells:
+            if "### BEGIN SOLUTION" in c.source:
+                answers.append(c.source.split("### BEGIN SOLUTION")[1].split("### END SOLUTION")[0])
+    lines = build_homework.answer_lines(answers)
+    assert len(lines) > 20                       # the check looks for something
+    assert build_homework.leaks(out / "release", lines) == []
+    for name in summary:
+        released = (out / "release" / name / f"{name}.ipynb").read_text(encoding="utf-8")
+        assert "grade(" not in released and "BEGIN HIDDEN TESTS" not in released
+
+
+def test_the_student_edition_holds_no_reference_answer(course, tmp_path):
+    out, summary = course
+    answers = []
+    for name in summary:
+        nb = nbformat.read(out / "source" / name / f"{name}.ipynb", as_version=4)
+        answers += [c.source.split("### BEGIN SOLUTION")[1].split("### END SOLUTION")[0]
+                    for c in nb.cells if "### BEGIN SOLUTION" in c.source]
+    student = tmp_path / "student"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_student.py"), "--out", str(student)],
+                   check=True, capture_output=True, text=True, timeout=300)
+    found = build_homework.leaks(student, build_homework.answer_lines(answers))
+    # The library's own algorithms (a BFS in puzzlelib/search, inversions in puzzlelib/solvability) are
+    # taught in the open: show_source prints them after each exercise. The exercises package, the
+    # notebooks and every other file of the edition must hold no answer.
+    found = [f for f in found if not f.startswith("puzzlelib/") or f.startswith("puzzlelib/exercises/")]
+    assert found == [], found[:10]
+    shutil.rmtree(student)
