@@ -109,6 +109,73 @@ FLAWED = {{name: _withheld(name) for name in {sorted(FLAWED)!r}}}
 '''
 
 
+def seal_exercises(package: Path) -> int:
+    """Take the value exercises' answers out of the edition's copy of puzzlelib.exercises.
+
+    Each value exercise's expected value and its "correct: ..." text go into ``sealed.json``,
+    sealed with the answer itself (puzzlelib.exercises.engine._seal): check() can tell a right
+    answer, and print why it is right, but no file holds the answer. In each ``nbNN_*.py`` the
+    ``solution=`` and ``why=`` of every value exercise, and the examples of its foreseen mistakes (often
+    the answer plus one), are replaced, and the private helpers that only computed them are removed.
+    Returns the number of exercises sealed.
+    """
+    import ast
+    import json
+
+    sys.path.insert(0, str(ROOT))
+    from puzzlelib.exercises import EXERCISES
+    from puzzlelib.exercises.engine import _example, _expected, _seal
+
+    sealed = {k: _seal(k, _expected(ex), ex.why, [_example(ex, i) for i in range(len(ex.mistakes))])
+              for k, ex in EXERCISES.items() if ex.kind == "value"}
+    (package / "sealed.json").write_text(json.dumps(sealed, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    for path in sorted(package.glob("nb[0-9][0-9]_*.py")):
+        text = path.read_text(encoding="utf-8")
+        edits = []
+        for node in ast.walk(ast.parse(text)):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_register"):
+                continue
+            words = {k.arg: k.value for k in node.keywords}
+            if getattr(words.get("kind"), "value", None) != "value" or getattr(words.get("id"), "value", None) not in sealed:
+                continue
+            edits += [(words["solution"], "_withheld_answer"), (words["why"], '"(sealed: see sealed.json)"')]
+            for mistake in getattr(words.get("mistakes"), "elts", []):     # Mistake(example, hint): seal the example
+                if isinstance(mistake, ast.Call) and mistake.args:
+                    edits.append((mistake.args[0], "_withheld_answer"))
+        lines = text.splitlines(keepends=True)
+        starts = [0]
+        for line in lines:
+            starts.append(starts[-1] + len(line))
+        for node, new in sorted(edits, key=lambda e: (e[0].lineno, e[0].col_offset), reverse=True):
+            a = starts[node.lineno - 1] + len(lines[node.lineno - 1].encode()[:node.col_offset].decode())
+            b = starts[node.end_lineno - 1] + len(lines[node.end_lineno - 1].encode()[:node.end_col_offset].decode())
+            text = text[:a] + new + text[b:]
+        if edits:
+            text = text.replace("\nfrom .engine import ", "\nfrom .engine import _withheld_answer\nfrom .engine import ", 1)
+        text = _drop_unused_helpers(text)
+        path.write_text(text, encoding="utf-8")
+    return len(sealed)
+
+
+def _drop_unused_helpers(text: str) -> str:
+    """Remove the module's private top-level functions that nothing in it uses any more, until none is left."""
+    import ast
+
+    while True:
+        tree = ast.parse(text)
+        used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | {
+            n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        unused = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("_")
+                  and n.name not in used]
+        if not unused:
+            return text
+        lines = text.splitlines(keepends=True)
+        for node in sorted(unused, key=lambda n: n.lineno, reverse=True):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            del lines[first - 1:node.end_lineno]
+        text = "".join(lines)
+
+
 def build(out: Path, notebooks: list[Path]) -> None:
     if out.exists():
         shutil.rmtree(out)
@@ -121,6 +188,8 @@ def build(out: Path, notebooks: list[Path]) -> None:
     shutil.copytree(ROOT / "puzzlelib", out / "puzzlelib",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
     (out / "puzzlelib" / "exercises" / "solutions.py").write_text(solutions_stub(), encoding="utf-8")
+    sealed = seal_exercises(out / "puzzlelib" / "exercises")
+    print(f"puzzlelib/exercises: solutions.py is a stub; the answers of {sealed} value exercises are sealed")
     shutil.copy2(ROOT / "notebooks" / "rise.css", out / "notebooks" / "rise.css")   # the live slides' style
     (out / "notebooks" / NO_SOLUTIONS).write_text(
         "This is the student edition: puzzlelib's reveal() does not show solutions while this file is here.\n",

@@ -139,3 +139,62 @@ def test_every_student_notebook_runs_as_handed_out(edition, path):
             f"{path.name}: {cell.source!r} says correct with the placeholder in place: {said!r}"
         assert "not answered yet" in said or "not yet" in said, f"{path.name}: {cell.source!r} printed {said!r}"
         assert "Revealing" not in said
+
+
+def test_the_editions_exercise_modules_hold_no_answer_and_check_still_knows_them(edition, tmp_path):
+    """Value answers are sealed: no module computes them, yet check() in the edition knows right from wrong.
+
+    In the edition every value exercise's ``solution=`` and its mistakes' examples are
+    ``_withheld_answer`` and its ``why`` is sealed; then the edition's own puzzlelib (a fresh
+    interpreter, the edition first on sys.path) is given, for every value exercise, the right answer,
+    each foreseen wrong answer, and a wrong one, computed here by the full package.
+    """
+    import ast
+    import json
+    import pickle
+    import subprocess
+    import sys
+
+    from puzzlelib.exercises import EXERCISES
+    from puzzlelib.exercises.engine import _example, _expected
+
+    values = [k for k, ex in EXERCISES.items() if ex.kind == "value"]
+    for path in sorted((edition / "puzzlelib" / "exercises").glob("nb[0-9][0-9]_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_register":
+                words = {k.arg: k.value for k in node.keywords}
+                if words["id"].value in values:
+                    assert ast.unparse(words["solution"]) == "_withheld_answer", (path.name, words["id"].value)
+                    assert "sealed" in words["why"].value
+    cases = {k: (_expected(EXERCISES[k]), [_example(EXERCISES[k], i) for i in range(len(EXERCISES[k].mistakes))],
+                 EXERCISES[k].why, [m.hint for m in EXERCISES[k].mistakes]) for k in values}
+    (tmp_path / "cases.pickle").write_bytes(pickle.dumps(cases))
+    script = f"""
+import contextlib, io, json, pickle, sys
+import puzzlelib
+assert puzzlelib.__file__.startswith({str(edition)!r}), puzzlelib.__file__
+from puzzlelib.exercises import check
+from puzzlelib.exercises.engine import _equal
+report = {{}}
+for k, (expected, mistakes, why, hints) in pickle.load(open({str(tmp_path / 'cases.pickle')!r}, 'rb')).items():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        right = check(k, expected)
+        wrong = check(k, 'not the answer')
+        hinted = []
+        for m, h in zip(mistakes, hints):
+            said = io.StringIO()
+            with contextlib.redirect_stdout(said):
+                ok = check(k, m)
+            hinted.append(ok is False and (h in said.getvalue() or _equal(m, expected)))
+    report[k] = [right, wrong, why in out.getvalue(), all(hinted)]
+print(json.dumps(report))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          cwd=edition / "notebooks", env={"PYTHONPATH": str(edition), "PATH": "/usr/bin:/bin",
+                                                          "MPLBACKEND": "Agg", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(report) == set(values)
+    bad = {k: r for k, r in report.items() if r != [True, False, True, True]}
+    assert not bad, bad

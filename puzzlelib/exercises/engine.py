@@ -207,6 +207,8 @@ def _is_number(x) -> bool:
 
 
 def _family(x):
+    if isinstance(x, _Sealed):
+        return x.family
     if _is_bool(x):
         return "bool"
     if _is_number(x):
@@ -447,9 +449,9 @@ def _show(value) -> str:
 
 
 def _check_value(ex: Exercise, answer) -> bool:
-    problem = _value_problem(ex, answer)
+    problem, why = _value_verdict(ex, answer)
     if problem is None:
-        print(f"correct: {ex.why}")
+        print(f"correct: {why}")
         return True
     print("not yet: " + problem)
     print(_more(ex))
@@ -458,20 +460,131 @@ def _check_value(ex: Exercise, answer) -> bool:
 
 def _value_problem(ex: Exercise, answer) -> str | None:
     """None when a value answer is right; otherwise the hint that fits it (never the expected value)."""
-    expected = _expected(ex)
+    return _value_verdict(ex, answer)[0]
+
+
+def _value_verdict(ex: Exercise, answer) -> tuple[str | None, str]:
+    """``(problem, why)``: problem is None when the answer is right; why is what to print then.
+
+    In the student edition the expected value is not in the package: it is *sealed* (see
+    :func:`_sealed`), and the right answer is what unseals the ``why``.
+    """
+    sealed = _sealed().get(ex.id)
+    expected = _Sealed(sealed["family"]) if sealed else _expected(ex)
     try:
         answer = _plain(answer)
     except (_NotPlain, Exception):  # noqa: BLE001  (a student's object that lies, or breaks when read)
-        return _not_plain_hint(answer, _family(expected))
+        return _not_plain_hint(answer, _family(expected)), ""
     given = answer
     if ex.normalize is not None:
         try:
             given = ex.normalize(answer)
         except Exception:  # noqa: BLE001  (a normaliser never turns a bad answer into a crash)
             given = answer
-    if _equal(given, expected):
+    if sealed:
+        why = _unseal(ex.id, given, sealed)
+        if why is not None:
+            return None, why
+    elif _equal(given, expected):
+        return None, ex.why
+    return _diagnose(ex, answer, given, expected), ""
+
+
+# --- sealed answers: the student edition ----------------------------------------------------------
+
+def _withheld_answer():
+    """The solution of a value exercise in the student edition: the answer is sealed (:func:`_sealed`)."""
+    raise RuntimeError("the answers are not part of the student edition: check() compares with sealed answers")
+
+
+class _Sealed:
+    """Stands for an expected value the package does not hold: only its family ("number", "set"...)."""
+
+    def __init__(self, family: str):
+        self.family = family
+
+
+_SEALED_FILE = Path(__file__).with_name("sealed.json")
+"""The student edition's sealed answers (scripts/build_student.py writes it); absent in the full collection."""
+
+_SEALED_CACHE: list = []
+
+
+def _sealed() -> dict:
+    """The sealed answers by exercise id, or {} when this is not the student edition (or the file is damaged)."""
+    if not _SEALED_CACHE:
+        import json
+        try:
+            data = json.loads(_SEALED_FILE.read_text(encoding="utf-8")) if _SEALED_FILE.is_file() else {}
+            ok = isinstance(data, dict) and all(isinstance(v, dict) and {"family", "check", "why"} <= set(v)
+                                                for v in data.values())
+        except (OSError, ValueError, RecursionError):
+            ok = False
+        _SEALED_CACHE.append(data if ok else {})
+    return _SEALED_CACHE[0]
+
+
+def _canon(x) -> str:
+    """A text that two plain values share exactly when :func:`_equal` calls them equal (46, 46.0 alike)."""
+    family = _family(x)
+    if family == "bool":
+        return f"b:{bool(x)}"
+    if family == "number":
+        return f"n:{int(x)}" if float(x).is_integer() else f"n:{float(x)!r}"
+    if family in ("tuple", "list"):
+        return f"{family}(" + ",".join(_canon(v) for v in x) + ")"
+    if family == "set":
+        return "set{" + ",".join(sorted(_canon(v) for v in x)) + "}"
+    if family == "dict":
+        return "dict{" + ",".join(sorted(f"{_canon(k)}:{_canon(v)}" for k, v in x.items())) + "}"
+    if family == "Board":
+        return f"Board:{x!r}"
+    return f"{family}:{x!r}"
+
+
+def _key(exercise_id: str, value) -> bytes:
+    import hashlib
+    return hashlib.sha256(f"sliding-puzzles|{exercise_id}|{_canon(value)}".encode()).digest()
+
+
+def _stream(key: bytes, size: int) -> bytes:
+    import hashlib
+    out = b""
+    counter = 0
+    while len(out) < size:
+        out += hashlib.sha256(key + counter.to_bytes(4, "big")).digest()
+        counter += 1
+    return out[:size]
+
+
+def _check_of(exercise_id: str, value) -> str:
+    import hashlib
+    return hashlib.sha256(_key(exercise_id, value)).hexdigest()
+
+
+def _seal(exercise_id: str, expected, why: str, mistakes=()) -> dict:
+    """What the student edition stores for a value exercise: the family, a check, the sealed why, and
+    the checks of the foreseen wrong answers (``mistakes``: their values, in the exercise's order)."""
+    import base64
+    key = _key(exercise_id, expected)
+    data = why.encode()
+    return {"family": _family(expected), "check": _check_of(exercise_id, expected),
+            "why": base64.b64encode(bytes(a ^ b for a, b in zip(data, _stream(key, len(data))))).decode(),
+            "mistakes": [_check_of(exercise_id, m) for m in mistakes]}
+
+
+def _unseal(exercise_id: str, given, sealed: dict) -> str | None:
+    """The why, when ``given`` is the sealed answer; None otherwise."""
+    import base64
+    import hashlib
+    try:
+        key = _key(exercise_id, given)
+    except Exception:  # noqa: BLE001  (a value that can't be put in canonical form is not the answer)
         return None
-    return _diagnose(ex, answer, given, expected)
+    if hashlib.sha256(key).hexdigest() != sealed["check"]:
+        return None
+    data = base64.b64decode(sealed["why"])
+    return bytes(a ^ b for a, b in zip(data, _stream(key, len(data)))).decode("utf-8", "replace")
 
 
 def _diagnose(ex: Exercise, answer, given, expected) -> str:
@@ -483,10 +596,14 @@ def _diagnose(ex: Exercise, answer, given, expected) -> str:
     if _is_bool(answer) and want == "number":
         return ("a bool (True or False) where a number is expected. Python lets a bool stand in for a "
                 "number, but it is not one: write the number itself.")
+    sealed = _sealed().get(ex.id, {}).get("mistakes")
     for i, m in enumerate(ex.mistakes):
         try:
-            hit = m.matches(answer) if m.matches is not None else (
-                _equal(given, _example(ex, i)) or _equal(answer, _example(ex, i)))
+            if sealed is not None:             # the student edition: the foreseen wrong answers are sealed too
+                hit = i < len(sealed) and any(_check_of(ex.id, x) == sealed[i] for x in (given, answer))
+            else:
+                hit = m.matches(answer) if m.matches is not None else (
+                    _equal(given, _example(ex, i)) or _equal(answer, _example(ex, i)))
         except Exception:  # noqa: BLE001
             hit = False
         if hit:
