@@ -146,8 +146,10 @@ def clear(out_dir: Path) -> None:
 
 
 def copy_pages(site_src: Path) -> None:
-    """Put the site's own pages beside the notebooks: the index (the learning path) and the lecturer's guide."""
+    """Put the site's own pages beside the notebooks: the index (the learning path), the lecturer's guide and
+    the homework page (grading with nbgrader)."""
     shutil.copy(SITE / "index.md", site_src / "index.md")
+    shutil.copy(ROOT / "docs" / "homework.md", site_src / "homework.md")
     guide = (ROOT / "docs" / "lecturers_guide.md").read_text(encoding="utf-8")
     # In the repository the guide links to ../notebooks/NN.ipynb; in the site the notebooks sit beside it.
     (site_src / "lecturers_guide.md").write_text(guide.replace("](../notebooks/", "]("), encoding="utf-8")

@@ -20,6 +20,11 @@ slide. The design of a deck is a few tags per notebook:
                                                                 (its source is left off the slide when it
                                                                 draws a figure: scripts/build_slides.py)
 
+What is folded is decided here too, one rule for JupyterLab, the site and the slides: a drawing cell of
+4 lines or more (:func:`folds`), every evidence cell, tagged ``check``, and each notebook's imports,
+tagged ``setup`` (:func:`evidence`), get ``jupyter.source_hidden``; the last two also get ``hide-input``
+for the site.
+
 It also sets the notebook-level ``metadata.rise.scroll = true`` (if ``rise.scroll`` is not set
 already), so a long slide scrolls in jupyterlab-rise instead of being cut off.
 
@@ -189,6 +194,21 @@ def folds(cell: dict) -> bool:
     return cell.get("cell_type") == "code" and len(lines) >= FOLD_LINES and draws_a_figure(source)
 
 
+def evidence(cell: dict) -> bool:
+    """A code cell that checks, times or audits a claim, tagged ``check``, or a notebook's imports, tagged
+    ``setup`` (plumbing, not the lesson). It still runs, but it is folded
+    in every view: ``jupyter.source_hidden`` in JupyterLab, the ``hide-input`` tag on the site (myst-nb
+    shows a "show code" toggle), and skipped on the slides. The code that states an idea and every
+    ``show_source`` cell are never tagged ``check``, so they stay in sight.
+
+    >>> evidence({"cell_type": "code", "metadata": {"tags": ["check"]}, "source": "assert 1 + 1 == 2"})
+    True
+    >>> evidence({"cell_type": "code", "metadata": {}, "source": "show_source(inversions)"})
+    False
+    """
+    return cell.get("cell_type") == "code" and bool({"check", "setup"} & set(cell.get("metadata", {}).get("tags", [])))
+
+
 def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
     """Set the slide type of every cell of ``nb`` (a notebook as plain JSON data) in place; return it."""
     cells = nb.get("cells", [])
@@ -206,7 +226,11 @@ def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
         if not isinstance(slideshow, dict):
             slideshow = meta["slideshow"] = {}
         slideshow["slide_type"] = slide_type(cell, previous)
-        if folds(cell):
+        if evidence(cell):                   # one rule for the three views: folded in JupyterLab, on the site, on slides
+            tags = meta.setdefault("tags", [])
+            if "hide-input" not in tags:
+                tags.append("hide-input")
+        if folds(cell) or evidence(cell):
             jupyter = meta.get("jupyter")
             if not isinstance(jupyter, dict):
                 jupyter = meta["jupyter"] = {}

@@ -152,8 +152,10 @@ def test_tagging_rules_keep_metadata_and_are_idempotent(tmp_path):
 
     assert tag_slides.main(["--tag-checks", str(path)]) == 0
     cells = load(path)["cells"]
-    assert cells[6]["metadata"]["tags"] == ["check"] and cells[6]["metadata"]["slideshow"]["slide_type"] == "skip"
-    assert cells[9]["metadata"]["tags"] == ["check"]             # not tagged twice
+    # an evidence cell is folded in every view: hide-input for the site, source_hidden for JupyterLab
+    assert cells[6]["metadata"]["tags"] == ["check", "hide-input"] and cells[6]["metadata"]["slideshow"]["slide_type"] == "skip"
+    assert cells[6]["metadata"]["jupyter"]["source_hidden"] is True
+    assert cells[9]["metadata"]["tags"] == ["check", "hide-input"]             # not tagged twice
     assert tag_slides.tag_file(path, tag_checks=True) is False
 
 
