@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import palette
-from .board import BLANK, as_board
-from .errors import whole_number
-from .palette import COMPONENT_COLORS, COMPONENT_MARKERS
+from .. import palette
+from ..board import BLANK, as_board
+from ..errors import whole_number
+from ..palette import COMPONENT_COLORS, COMPONENT_MARKERS
 
 __all__ = ["MAX_DRAW_CELLS", "ALT_ATTRIBUTE", "describe", "alt_text", "draw_board", "board_words", "draw_path",
            "graph_layout", "ring_layout", "draw_state_graph"]
@@ -354,7 +354,7 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
                                    label=f"{component} ({len(nodes)} boards)")
     goal = G.graph.get("goal")
     if goal is not None:
-        from .encoding import rank
+        from ..encoding import rank
 
         nx.draw_networkx_nodes(G, pos, nodelist=[rank(goal)], node_color=palette.GOAL, node_size=node_size * 4,
                                edgecolors="black", ax=ax, label="goal")
