@@ -80,13 +80,15 @@ def test_buttons_and_state_changes_are_announced():
     p.buttons["undo"].click()
     assert live_text(p) == "undone; 0 inversions; solvable; goal reached"
     p.buttons["shuffle"].click()
+    shuffled, after_shuffle = p.session.board, live_text(p)
     assert re.fullmatch(r"shuffled: a uniformly random solvable board; \d+ inversions?; solvable; "
-                        r"\d+ moves? from the goal", live_text(p))
+                        r"\d+ moves? from the goal", after_shuffle)
     p.buttons["solve"].click()
     assert re.fullmatch(r"shortest solution: \d+ moves \(BFS\) - solved; 0 inversions; solvable; goal reached",
                         live_text(p))
-    p.buttons["reset"].click()
-    assert live_text(p) == "reset; 0 inversions; solvable; goal reached"
+    p.buttons["reset"].click()                     # back to the shuffled puzzle, not to the goal
+    assert p.session.board == shuffled and p.session.moves == 0
+    assert live_text(p) == "reset; " + after_shuffle.split("; ", 1)[1]
     p.size_choice.value = "3x3"
     assert live_text(p) == 'new 3 x 3 game, goal "blank last"; 0 inversions; solvable; goal reached'
 

@@ -62,7 +62,10 @@ class Panel:
     """The numbers the player shows after every move."""
 
     moves: int
+    """Slides since the puzzle began: the last shuffle, scramble or reset (or the start)."""
     inversions: int
+    """Inversions counted in the goal's order: the count the invariant is made of (for the usual goal,
+    blank last, that is numeric order)."""
     blank_row_from_bottom: int
     invariant: int
     goal_invariant: int
@@ -70,6 +73,9 @@ class Panel:
     distance: int | None
     """Exact moves to the goal (None when unreachable), or the Manhattan distance."""
     distance_is_exact: bool
+    usual_goal: bool = True
+    """Is the goal the usual one (tiles in numeric order, blank last)? If not, ``inversions`` are
+    counted in the goal's order, and the panel says so."""
 
     @property
     def component(self) -> str:
@@ -188,13 +194,22 @@ class PlaySession:
         self._go(self.board.slide(tile), 1, f"moved {tile}")
         return True
 
+    def _new_puzzle(self, board: Board, message: str) -> None:
+        """A shuffle or a scramble: a new puzzle, so the move count starts again and reset comes back here."""
+        self._go(board, -self.moves, message)
+        self.start = board
+
     def shuffle(self) -> None:
-        """Jump to a uniformly random board that can reach the goal (seeded)."""
+        """Start a new puzzle: a uniformly random board that can reach the goal (seeded).
+
+        The move count starts again from 0, and :meth:`reset` comes back to this board.
+        """
         b = random_solvable(self.board.rows, self.board.cols, goal=self.goal, seed=self._rng)
-        self._go(b, -self.moves, "shuffled: a uniformly random solvable board")
+        self._new_puzzle(b, "shuffled: a uniformly random solvable board")
 
     def scramble(self, n: int) -> bool:
-        """Make ``n`` random moves (a seeded random walk); False when no move is made.
+        """Start a new puzzle ``n`` random moves from this board (a seeded random walk); False when no
+        move is made. As after a shuffle, the move count starts again and :meth:`reset` comes back here.
 
         ``n`` must be an int, 0 or more (else TypeError or ValueError). A 1 x 1
         board has no moves, so it refuses and counts nothing.
@@ -213,8 +228,7 @@ class PlaySession:
             self.message = "scrambled 0 moves: nothing changed"
             return False
         # Every cell of a board with 2 or more cells has a neighbour, so the walk makes all n moves.
-        self._go(scramble(self.board, n, seed=self._rng), n,
-                 f"scrambled {n} move{'' if n == 1 else 's'}")
+        self._new_puzzle(scramble(self.board, n, seed=self._rng), f"scrambled {n} move{'' if n == 1 else 's'}")
         return True
 
     def swap(self) -> bool:
@@ -253,7 +267,7 @@ class PlaySession:
         return True
 
     def reset(self) -> None:
-        """Back to the board the session started with, history cleared."""
+        """Back to the start of this puzzle (the last shuffle or scramble, else the first board), history cleared."""
         self.board = self.start
         self.history.clear()
         self.moves = 0
@@ -307,7 +321,8 @@ class PlaySession:
         else:
             distance = manhattan(self.board, self.goal)
             exact = False
-        return Panel(moves=self.moves, inversions=r.inversions,
+        return Panel(moves=self.moves, inversions=r.relative_inversions,
+                     usual_goal=self.goal == Board.goal(self.goal.rows, self.goal.cols),
                      blank_row_from_bottom=r.blank_row_from_bottom, invariant=r.invariant,
                      goal_invariant=r.goal_invariant, solvable=r.solvable,
                      distance=distance if r.solvable else None, distance_is_exact=exact)

@@ -279,7 +279,7 @@ class PuzzleWidget(w.VBox):
             "scramble": w.Button(description="scramble", tooltip="make random moves"),
             "swap": w.Button(description="swap two tiles", tooltip="jump to the other component"),
             "undo": w.Button(description="undo", tooltip="go back one step"),
-            "reset": w.Button(description="reset", tooltip="back to the starting board"),
+            "reset": w.Button(description="reset", tooltip="back to the start of this puzzle (the last shuffle or scramble)"),
             "solve": w.Button(description="solve", button_style="success",
                               tooltip="animate a solution; the board keeps taking clicks (they are refused)"),
             "stop": w.Button(description="stop", button_style="warning", disabled=True,
@@ -662,7 +662,7 @@ class PuzzleWidget(w.VBox):
         panel = self.session.panel()
         v = self.value_widgets
         v["moves"].value = str(panel.moves)
-        v["inversions"].value = str(panel.inversions)
+        v["inversions"].value = str(panel.inversions) + ("" if panel.usual_goal else " (in the goal's order)")
         v["blank row"].value = f"{panel.blank_row_from_bottom} (from the bottom)"
         if board.cols % 2:
             v["invariant"].value = (f"inversions mod 2 = {panel.invariant} "
