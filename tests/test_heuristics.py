@@ -87,3 +87,15 @@ def test_bad_heuristics_are_refused():
         misplaced(Board.goal(2, 3), goal)
     assert compile_heuristic(None, goal).value(goal.tiles) == 0
     assert zero(Board.goal(2, 2)) == 0
+
+
+def test_the_shown_linear_conflict_and_the_searches_fast_path_agree():
+    """show_source(linear_conflict) shows the plain count; the searches use a cached twin: same values."""
+    from puzzlelib.generate import random_board
+    from puzzlelib.search.heuristics import _linear_conflict_function, linear_conflict
+    for rows, cols in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]:
+        for goal in (Board.goal(rows, cols), Board.spiral(rows, cols), random_board(rows, cols, seed=rows * cols)):
+            fast = _linear_conflict_function(goal)
+            for seed in range(60):
+                board = random_board(rows, cols, seed=seed)
+                assert linear_conflict(board, goal) == fast(board.tiles), (board, goal)

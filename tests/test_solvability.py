@@ -93,3 +93,18 @@ def test_goal_shape_and_bad_input():
         is_solvable(Board.goal(2, 2), [[1, 1], [2, 0]])
     with pytest.raises(TypeError, match="board: .*must be an integer"):
         inversions([[1, 2], [3, None]])
+
+
+def test_inversions_by_pairs_and_by_merge_sort_agree():
+    """inversions shows the pairs; beyond PAIRS_MAX_TILES it counts by merge sort: the two agree."""
+    import random
+
+    from puzzlelib.solvability import PAIRS_MAX_TILES, inversions_by_merge_sort
+    rng = random.Random(5)
+    for n in [0, 1, 2, 3, 7, 16, 100, PAIRS_MAX_TILES + 1]:
+        for _ in range(5):
+            seq = rng.sample(range(n), n)
+            pairs = sum(1 for i, a in enumerate(seq) for b in seq[i + 1:] if a > b)
+            assert inversions_by_merge_sort(seq) == pairs
+    big = Board.from_tiles(tuple(range(PAIRS_MAX_TILES + 2, 0, -1)) + (0,), 1, PAIRS_MAX_TILES + 3)
+    assert inversions(big) == (PAIRS_MAX_TILES + 2) * (PAIRS_MAX_TILES + 1) // 2

@@ -29,7 +29,7 @@ from typing import Callable
 from ..board import BLANK, Board, as_board, board_and_goal
 from ..errors import TooLargeError
 
-__all__ = ["manhattan", "goal_cells", "MAX_TABLE_CELLS", "tile_distances", "misplaced", "linear_conflict",
+__all__ = ["manhattan", "goal_cells", "MAX_TABLE_CELLS", "tile_distances", "misplaced", "linear_conflict", "longest_increasing",
            "AdditiveTables", "goal_mirror", "misplaced_tables", "manhattan_tables", "CompiledHeuristic",
            "zero", "compile_heuristic"]
 
@@ -139,11 +139,25 @@ def linear_conflict(board, goal=None) -> int:
     0
     """
     board, goal = board_and_goal(board, goal)
-    return _linear_conflict_function(goal)(board.tiles)
+    rows, cols = board.shape
+    goal_row = {t: i // cols for i, t in enumerate(goal.tiles)}
+    goal_col = {t: i % cols for i, t in enumerate(goal.tiles)}
+    extra = 0
+    for r in range(rows):        # the row's tiles that belong in this row, by their goal column
+        line = [goal_col[t] for t in board.tiles[r * cols:(r + 1) * cols] if t != BLANK and goal_row[t] == r]
+        extra += len(line) - longest_increasing(line)
+    for c in range(cols):        # the column's tiles that belong in this column, by their goal row
+        line = [goal_row[t] for t in board.tiles[c::cols] if t != BLANK and goal_col[t] == c]
+        extra += len(line) - longest_increasing(line)
+    return manhattan(board, goal) + 2 * extra
 
 
-def _longest_increasing(seq) -> int:
-    """Length of the longest strictly increasing subsequence (patience sorting)."""
+def longest_increasing(seq) -> int:
+    """Length of the longest strictly increasing subsequence of ``seq`` (patience sorting, n log n).
+
+    >>> longest_increasing([2, 0, 1]), longest_increasing([]), longest_increasing([3, 2, 1])
+    (2, 0, 1)
+    """
     piles: list[int] = []
     for x in seq:
         i = bisect_left(piles, x)
@@ -155,10 +169,11 @@ def _longest_increasing(seq) -> int:
 
 
 def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
-    """``linear_conflict`` for one goal, as a function on tile tuples.
+    """``linear_conflict`` for one goal, as a function on tile tuples: the searches' fast path.
 
-    A line's extra moves depend only on its tiles, so they are remembered
-    per line content: most lines recur many times in a search.
+    The same count as :func:`linear_conflict` (a test checks that they agree on every 3 x 3 board of a
+    sample and several goals), faster: a line's extra moves depend only on its tiles, so they are
+    remembered per line content, since most lines recur many times in a search.
     """
     rows, cols = goal.shape
     home = goal_cells(goal)
@@ -170,12 +185,12 @@ def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
     @lru_cache(maxsize=1 << 16)
     def row_extra(r: int, line: tuple) -> int:
         seq = [home_col[t] for t in line if t != BLANK and home_row[t] == r]
-        return len(seq) - _longest_increasing(seq) if len(seq) > 1 else 0
+        return len(seq) - longest_increasing(seq) if len(seq) > 1 else 0
 
     @lru_cache(maxsize=1 << 16)
     def col_extra(c: int, line: tuple) -> int:
         seq = [home_row[t] for t in line if t != BLANK and home_col[t] == c]
-        return len(seq) - _longest_increasing(seq) if len(seq) > 1 else 0
+        return len(seq) - longest_increasing(seq) if len(seq) > 1 else 0
 
     def value(tiles) -> int:
         tiles = tuple(tiles)
