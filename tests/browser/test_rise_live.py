@@ -46,8 +46,12 @@ def rise_page(browser, lab_copy_server):
     slides.wait_for_selector(".reveal section.present", timeout=TIMEOUT)
     slides.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator')"
                              "?.getAttribute('data-status') === 'idle'", timeout=TIMEOUT)
-    slides.locator(".jp-CodeCell .jp-InputArea-editor").first.click()
-    slides.keyboard.press("Control+Enter")                      # run the cell, stay on the slide
+    # the title slide's two code cells, as a lecturer runs them: the imports, then the player
+    for n in range(2):
+        slides.locator(".jp-CodeCell .jp-InputArea-editor").nth(n).click()
+        slides.keyboard.press("Control+Enter")                  # run the cell, stay on the slide
+        slides.wait_for_function(f"() => /\\[\\d+\\]/.test(document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')[{n}]"
+                                 "?.textContent || '')", timeout=TIMEOUT)
     slides.wait_for_function("() => document.querySelector('.jp-CodeCell .jp-OutputArea-output') !== null",
                              timeout=TIMEOUT)
     slides.wait_for_timeout(3000)                               # time for a widget view to appear
@@ -64,6 +68,8 @@ def test_the_live_deck_opens_on_the_title_and_runs_a_cell(rise_page):
     prompt = rise_page.locator(".jp-CodeCell .jp-InputPrompt").first.inner_text()
     # "[n]:" once it ran (n depends on what the shared kernel ran before), "[ ]:" if it did not
     assert re.search(r"\[\d+\]", prompt), f"the first code cell did not run on the slide (prompt {prompt!r})"
+    errors = rise_page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()[:500]
 
 
 @pytest.mark.xfail(strict=True, reason="ipywidgets 8 widgets do not render in jupyterlab-rise "
