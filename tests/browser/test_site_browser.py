@@ -265,3 +265,30 @@ def test_screenshots(offline, server):
     assert (SCREENSHOTS / "index.png").stat().st_size > 10_000
     page.close()
     assert not offline.outside, f"requests that would have left the machine: {offline.outside}"
+
+
+LESSONS = [f"{p.stem}.html" for p in sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("0[0-8]_*.ipynb"))]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 25, still open: code in sight is 20-38% of a lesson page at "
+                                       "1024 x 768 (the run prints each page's share); the goal is 20% at most")
+def test_code_in_sight_is_at_most_a_fifth_of_each_lesson_page(offline, server, capsys):
+    """At 1024 x 768, the code a reader sees (inputs not folded) is at most 20% of the page's height."""
+    page = offline.new_page()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    shares = {}
+    for name in LESSONS:
+        page.goto(f"{server}/{name}", timeout=TIMEOUT)
+        wait_for_page(page)
+        code, total = page.evaluate("""() => {
+            const article = document.querySelector('article') || document.body;
+            const code = [...article.querySelectorAll('.cell_input')]
+                .filter(e => e.offsetParent !== null)
+                .reduce((sum, e) => sum + e.getBoundingClientRect().height, 0);
+            return [code, article.getBoundingClientRect().height]; }""")
+        shares[name] = code / total
+    page.close()
+    with capsys.disabled():
+        print("\ncode input share of each lesson page at 1024 x 768: "
+              + ", ".join(f"{n[:2]} {s:.0%}" for n, s in shares.items()))
+    assert all(0 < s <= 0.20 for s in shares.values()), shares
