@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
 from . import palette
-from .errors import whole_number
+from .errors import number_text, short_repr, whole_number
 
 __all__ = ["BLANK", "MAX_BOARD_CELLS", "Board", "neighbor_cells", "neighbor_table", "neighbor_array",
            "successors", "moves_table"]
@@ -35,9 +35,11 @@ def check_shape(rows, cols) -> tuple[int, int]:
     rows = whole_number(rows, "rows")
     cols = whole_number(cols, "cols")
     if rows < 1 or cols < 1:
-        raise ValueError(f"a board needs at least 1 row and 1 column, got {rows} x {cols}")
+        raise ValueError(f"a board needs at least 1 row and 1 column, got {number_text(rows, False)} x "
+                         f"{number_text(cols, False)}")
     if rows * cols > MAX_BOARD_CELLS:
-        raise ValueError(f"a {rows:,} x {cols:,} board has {rows * cols:,} cells; boards of up to "
+        raise ValueError(f"rows={number_text(rows)} and cols={number_text(cols)} make "
+                         f"{number_text(rows * cols)} cells; boards of up to "
                          f"{MAX_BOARD_CELLS:,} cells (1000 x 1000) are supported")
     return rows, cols
 
@@ -52,8 +54,15 @@ def _is_ordered(value) -> bool:
 
 
 def _short(value, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
+    return short_repr(value, limit)
+
+
+def _few(values, limit: int = 8) -> str:
+    """A sorted list of numbers for a message, the first ``limit`` of them (a 1000 x 1000 board can miss many)."""
+    values = sorted(values)
+    shown = ", ".join(number_text(v, False) for v in values[:limit])
+    return f"[{shown}{', ...' if len(values) > limit else ''}]" + (f" ({len(values):,} in all)"
+                                                                    if len(values) > limit else "")
 
 
 def _check_tiles(tiles: Sequence[int], rows: int, cols: int) -> tuple[int, ...]:
@@ -65,20 +74,22 @@ def _check_tiles(tiles: Sequence[int], rows: int, cols: int) -> tuple[int, ...]:
     tiles = tuple(tiles)
     if len(tiles) == size and all(type(t) is int for t in tiles) and sorted(tiles) == list(range(size)):
         return tiles  # the common case, checked quickly; the slow path below explains errors
-    tiles = tuple(whole_number(t, f"tile {t!r}") for t in tiles)
+    if len(tiles) != size:
+        raise ValueError(f"a {rows} x {cols} board needs {size} tiles, got {len(tiles)}")
+    tiles = tuple(whole_number(t, f"tile {short_repr(t)}") for t in tiles)
     if len(tiles) != size:
         raise ValueError(f"a {rows} x {cols} board needs {size} tiles, got {len(tiles)}")
     out_of_range = sorted({t for t in tiles if not 0 <= t < size})
     if out_of_range:
         raise ValueError(
             f"tiles must be 0..{size - 1} on a {rows} x {cols} board (0 is the blank); "
-            f"out of range: {out_of_range}"
+            f"out of range: {_few(out_of_range)}"
         )
     seen: set[int] = set()
     duplicates = sorted({t for t in tiles if t in seen or seen.add(t)})
     if duplicates:
         missing = sorted(set(range(size)) - set(tiles))
-        raise ValueError(f"duplicate tiles {duplicates}; missing {missing}")
+        raise ValueError(f"duplicate tiles {_few(duplicates)}; missing {_few(missing)}")
     return tiles
 
 
@@ -106,18 +117,23 @@ class Board:
             grid = grid.grid
         if not _is_ordered(grid):
             raise TypeError(f"a board is a list of rows (lists of tiles), got {type(grid).__name__}")
-        rows = []
+        rows, cells = [], 0
         for i, row in enumerate(grid):
             if not _is_ordered(row):
                 raise TypeError(f"row {i} must be a list of tiles, got {type(row).__name__}: {_short(row)}")
+            try:
+                cells += len(row)          # measured before the row is copied: range(10**12) is never built
+            except (OverflowError, TypeError):
+                cells = MAX_BOARD_CELLS + 1
+            if cells > MAX_BOARD_CELLS or i >= MAX_BOARD_CELLS:
+                raise ValueError(f"a board of more than {MAX_BOARD_CELLS:,} cells (1000 x 1000) is not supported")
             rows.append(list(row))
-            if len(rows) * len(rows[0]) > MAX_BOARD_CELLS:
-                raise ValueError(f"a board of more than {MAX_BOARD_CELLS:,} cells is not supported")
+        widths = [len(r) for r in rows]
+        if len(set(widths)) > 1:
+            shown = str(widths) if len(widths) <= 12 else str(widths[:12])[:-1] + ", ...]"
+            raise ValueError(f"ragged rows: every row must have the same length, got lengths {shown}")
         if not rows or not rows[0]:
             raise ValueError("a board needs at least one row and one column; got an empty board")
-        widths = [len(r) for r in rows]
-        if len(set(widths)) != 1:
-            raise ValueError(f"ragged rows: every row must have the same length, got lengths {widths}")
         n_rows, n_cols = len(rows), widths[0]
         tiles = _check_tiles([t for r in rows for t in r], n_rows, n_cols)
         self._init(n_rows, n_cols, tiles)

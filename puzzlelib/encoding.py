@@ -15,7 +15,7 @@ from math import factorial
 
 import numpy as np
 
-from .errors import whole_number
+from .errors import number_text, whole_number
 from .board import Board, as_board, check_shape
 from .limits import TooLargeError, format_bytes, log10_factorial, refuse_over_budget
 
@@ -36,11 +36,8 @@ def _encodable(rows, cols) -> tuple[int, int]:
 
 
 def _number(n: int) -> str:
-    """An integer for a message: in full when short, else its first digits and its length."""
-    if abs(n) < 10**30:
-        return str(n)
-    digits = int(abs(n).bit_length() * 0.30103) + 1
-    return f"a number of about {digits:,} digits"
+    """An integer for a message (:func:`~puzzlelib.errors.number_text`, without thousands separators)."""
+    return number_text(n, commas=False)
 
 
 def to_key(board) -> int:
@@ -186,7 +183,8 @@ def all_permutations(k: int) -> np.ndarray:
     if k < 0:
         raise ValueError(f"k must be 0 or more, got {k}")
     if k > 20:
-        raise TooLargeError(f"there are about 10^{log10_factorial(k):,.0f} permutations of {k} values; "
+        count = f"about 10^{log10_factorial(k):,.0f}" if k <= 10**300 else "more than 10^(10^300)"
+        raise TooLargeError(f"there are {count} permutations of {number_text(k)} values; "
                             "all_permutations lists them for k up to 12 at the most")
     refuse_over_budget(2 * k * factorial(k), f"all {factorial(k):,} permutations of {k} values take "
                        f"{format_bytes(2 * k * factorial(k))} as an int8 array while they are built")
@@ -266,9 +264,17 @@ def unrank_rows(ranks, k: int) -> np.ndarray:
     if not 1 <= k <= 20:
         raise ValueError(f"k must be 1 to 20, got {k}")
     try:
-        r = np.array(ranks, dtype=np.int64).reshape(-1)
+        given = np.asarray(ranks)
     except (ValueError, TypeError, OverflowError) as err:
-        raise TypeError(f"ranks must be whole numbers: {err}") from None
+        raise TypeError(f"ranks must be whole numbers: {str(err)[:200]}") from None
+    if given.dtype == object:            # Python ints (some perhaps too big for int64), each checked
+        values = [whole_number(x, "a rank") for x in given.reshape(-1)]
+        if values and (min(values) < 0 or max(values) >= factorial(k)):
+            raise ValueError(f"ranks of permutations of {k} values lie in 0..{factorial(k) - 1}")
+        given = np.array(values, dtype=np.int64)
+    elif given.size and (given.dtype == bool or not np.issubdtype(given.dtype, np.integer)):
+        raise TypeError(f"ranks must be whole numbers, got an array of {given.dtype}")   # 1.5 is not rank 1
+    r = given.astype(np.int64).reshape(-1)
     if len(r) and (r.min() < 0 or r.max() >= factorial(k)):
         raise ValueError(f"ranks of permutations of {k} values lie in 0..{factorial(k) - 1}")
     perms = np.empty((len(r), k), dtype=np.int8)

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import numbers
 
-__all__ = ["PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number"]
+__all__ = ["PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number", "number_text",
+           "short_repr"]
 
 
 class PuzzleError(ValueError):
@@ -39,6 +40,46 @@ class NodeLimitError(TooLargeError):
 
 SearchBudgetError = NodeLimitError
 """The old name of :class:`NodeLimitError` (it counts nodes, not bytes)."""
+
+
+def number_text(n, commas: bool = True) -> str:
+    """A number for a message: in full when short, else its size in digits (never Python's 4,300-digit error).
+
+    Every message of puzzlelib that shows a number which may be huge goes
+    through here, so ``Board.goal(10**5000, 1)`` says what is wrong instead
+    of failing to print the number.
+
+    >>> number_text(12345), number_text(-7)
+    ('12,345', '-7')
+    >>> number_text(10**5000)
+    'a number of about 5,001 digits'
+    >>> number_text(2.5)
+    '2.5'
+    """
+    if isinstance(n, numbers.Integral) and not isinstance(n, bool):
+        n = int(n)
+        if abs(n) < 10**30:
+            return f"{n:,}" if commas else str(n)
+        digits = int(abs(n).bit_length() * 0.30103) + 1
+        return f"{'minus ' if n < 0 else ''}a number of about {digits:,} digits"
+    return short_repr(n)
+
+
+def short_repr(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for a message; never raises, whatever ``value`` is.
+
+    >>> short_repr("x" * 100, 10)
+    "'xxxxxxxxx..."
+    >>> short_repr(10**5000)
+    'a number of about 5,001 digits'
+    """
+    if type(value) is int and abs(value) >= 10**30:
+        return number_text(value)
+    try:
+        text = repr(value)
+    except Exception:                    # a repr that raises (or is too big to make) still gets a name
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def whole_number(value, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
@@ -61,10 +102,16 @@ def whole_number(value, name: str, *, minimum: int | None = None, maximum: int |
     ValueError: max_nodes must be at least 1, got 0
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r} of type {type(value).__name__}")
-    value = int(value)
+        raise TypeError(f"{name} must be an integer, got {short_repr(value)} of type {type(value).__name__}")
+    try:
+        value = int(value)            # a plain int: a subclass's lying __eq__ or __lt__ plays no part below
+    except Exception as err:          # an Integral whose __int__ fails is not a whole number we can use
+        raise TypeError(f"{name} must be an integer; {type(value).__name__} could not be turned into one "
+                        f"({type(err).__name__})") from None
+    if type(value) is not int:
+        raise TypeError(f"{name} must be an integer; {type(value).__name__}.__int__ gave a {type(value).__name__}")
     if minimum is not None and value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+        raise ValueError(f"{name} must be at least {number_text(minimum, False)}, got {number_text(value, False)}")
     if maximum is not None and value > maximum:
-        raise ValueError(f"{name} must be at most {maximum}, got {value}")
+        raise ValueError(f"{name} must be at most {number_text(maximum, False)}, got {number_text(value, False)}")
     return value

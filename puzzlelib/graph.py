@@ -19,11 +19,10 @@ from typing import NamedTuple
 import numpy as np
 
 from .board import Board, check_shape, neighbor_table, resolve_goal, successors
-from .encoding import all_permutations, rank_rows, rank_tiles, unrank_tiles
+from .encoding import all_permutations, permutation_rows, rank_rows
 from .generate import fix_by_swap
-from .limits import (ARRAY_BYTES_PER_NODE, MAX_GRAPH_NODES, TooLargeError, check_max_nodes, format_bytes,
+from .limits import (ARRAY_BYTES_PER_NODE, GRAPH_BYTES_PER_NODE, MAX_GRAPH_NODES, TooLargeError, check_max_nodes, format_bytes,
                      log10_factorial, refuse_over_budget)
-from .solvability import is_solvable
 
 __all__ = ["state_graph", "slides", "move_edges", "move_graph", "component_labels", "count_components",
            "Branching", "branching_factor"]
@@ -36,13 +35,28 @@ def _component_roots(rows: int, cols: int, goal: Board) -> list[Board]:
     return [goal, fix_by_swap(goal)]
 
 
-def _node_count(rows: int, cols: int, max_nodes: int) -> int:
-    """(mn)!, or a TooLargeError at once (from logarithms) when it is far beyond ``max_nodes``."""
+def _graph_nodes(rows: int, cols: int, max_nodes, what: str) -> tuple[int, int | None]:
+    """(nodes, limit): (mn)! checked against ``max_nodes`` and the memory budget, refused up front from logarithms.
+
+    ``max_nodes`` (default :data:`~puzzlelib.limits.MAX_GRAPH_NODES`) may ask for more than the default, never
+    for more than the memory budget holds at :data:`~puzzlelib.limits.GRAPH_BYTES_PER_NODE` bytes a node.
+    """
+    limit = check_max_nodes(max_nodes, MAX_GRAPH_NODES)
     k = rows * cols
-    if log10_factorial(k) > 18:
-        raise TooLargeError(f"the {rows} x {cols} state graph has about 10^{log10_factorial(k):,.0f} nodes, "
-                            f"more than max_nodes={max_nodes:,}; use component_labels() for boards up to 3 x 4")
-    return factorial(k)
+    digits = log10_factorial(k)
+    if digits > 15:                          # no memory holds 10^15 nodes: refuse without the exact count
+        raise TooLargeError(f"the {rows} x {cols} {what} has about 10^{digits:,.0f} nodes, about "
+                            f"10^{digits + 3:,.0f} bytes as networkx, far more than any memory; "
+                            "use component_labels() for boards up to 3 x 4")
+    n = factorial(k)
+    refuse_over_budget(n * GRAPH_BYTES_PER_NODE, f"the {rows} x {cols} {what} has {n:,} nodes, about "
+                       f"{format_bytes(n * GRAPH_BYTES_PER_NODE)} as networkx; use component_labels() for large boards")
+    if n > limit:
+        more = (f" (the default; pass max_nodes={n:,} to build it, about {n // 60_000 + 1} s)"
+                if max_nodes is None else "")
+        raise TooLargeError(f"the {rows} x {cols} {what} has {n:,} nodes, more than max_nodes={limit:,}{more}. "
+                            "Use component_labels() for large boards")
+    return n, limit
 
 
 def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int | None = None):
@@ -69,34 +83,27 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int | None = None
     from .search.bfs import bfs_layers
 
     rows, cols = check_shape(rows, cols)
-    max_nodes = check_max_nodes(max_nodes, MAX_GRAPH_NODES)
-    k = rows * cols
-    n = _node_count(rows, cols, max_nodes)
-    if n > max_nodes:
-        raise TooLargeError(
-            f"the {rows} x {cols} state graph has {n:,} nodes, more than max_nodes={max_nodes:,}; "
-            "networkx needs about 1 KiB per node. Use component_labels() for large boards"
-        )
+    n, _ = _graph_nodes(rows, cols, max_nodes, "state graph")
     goal = resolve_goal(goal, (rows, cols))
-    G = nx.Graph(rows=rows, cols=cols, goal=goal)
-    table = neighbor_table(rows, cols)
-    for r in range(n):
-        tiles = unrank_tiles(r, k)
-        board = Board.unchecked(rows, cols, tiles)
-        solvable = is_solvable(board, goal)
-        G.add_node(r, board=board, solvable=solvable,
-                   component="solvable" if solvable else "unsolvable", distance=None)
-        for t in successors(tiles, table):
-            G.add_edge(r, rank_tiles(t))
+    k = rows * cols
+    # every arrangement in rank order, so a tile tuple's rank is one dict look-up (not a Lehmer code each time)
+    ranks = {tuple(p): r for r, p in enumerate(all_permutations(k).tolist())} if k > 1 else {(0,): 0}
+    distance: dict[tuple, int] = {}
+    layer_of: dict[tuple, int] = {}
     for root in _component_roots(rows, cols, goal):
         for layer in bfs_layers(root):
             for s in layer.states:
-                node = G.nodes[rank_tiles(s)]
-                node.setdefault("layer", layer.depth)
+                layer_of.setdefault(s, layer.depth)
                 if root == goal:
-                    node["distance"] = layer.depth
-    for r in G.nodes:  # 1 x n boards have components that neither root reaches
-        G.nodes[r].setdefault("layer", None)
+                    distance[s] = layer.depth
+    G = nx.Graph(rows=rows, cols=cols, goal=goal)
+    table = neighbor_table(rows, cols)
+    for tiles, r in ranks.items():
+        d = distance.get(tiles)                   # the boards BFS reaches from the goal are the solvable ones
+        G.add_node(r, board=Board.unchecked(rows, cols, tiles), solvable=d is not None,
+                   component="unsolvable" if d is None else "solvable", distance=d,
+                   layer=layer_of.get(tiles))     # 1 x n boards have components that neither root reaches
+    G.add_edges_from((r, ranks[t]) for tiles, r in ranks.items() for t in successors(tiles, table))
     return G
 
 
@@ -113,6 +120,10 @@ def slides(rows: int, cols: int, perms: np.ndarray):
     >>> (i, j), len(src), after[0].tolist()
     ((0, 2), 6, [2, 1, 0, 3])
     """
+    rows, cols = check_shape(rows, cols)
+    perms = permutation_rows(perms)
+    if perms.shape[1] != rows * cols:
+        raise ValueError(f"perms has rows of {perms.shape[1]} values, but a {rows} x {cols} board has {rows * cols}")
     blank = np.argmin(perms, axis=1)
     for i in range(rows * cols):
         src = np.flatnonzero(blank == i)
@@ -131,6 +142,7 @@ def move_edges(rows: int, cols: int, perms: np.ndarray | None = None):
     >>> [len(src) for src, dst in move_edges(2, 2)]
     [12, 12, 12, 12]
     """
+    rows, cols = check_shape(rows, cols)
     if perms is None:
         perms = all_permutations(rows * cols)
     by_direction: dict[int, tuple[list, list]] = {}
@@ -153,11 +165,7 @@ def move_graph(rows: int, cols: int, *, max_nodes: int | None = None):
     import networkx as nx
 
     rows, cols = check_shape(rows, cols)
-    max_nodes = check_max_nodes(max_nodes, MAX_GRAPH_NODES)
-    n = _node_count(rows, cols, max_nodes)
-    if n > max_nodes:
-        raise TooLargeError(f"the {rows} x {cols} state graph has {n:,} nodes, more than "
-                            f"max_nodes={max_nodes:,}; use component_labels() for large boards")
+    n, _ = _graph_nodes(rows, cols, max_nodes, "move graph")
     G = nx.Graph(rows=rows, cols=cols)
     G.add_nodes_from(range(n))
     for src, dst in move_edges(rows, cols):

@@ -47,7 +47,7 @@ from math import factorial, lgamma, log
 from pathlib import Path
 
 from .board import check_shape
-from .errors import NodeLimitError, PuzzleError, SearchBudgetError, TooLargeError, whole_number
+from .errors import NodeLimitError, PuzzleError, SearchBudgetError, TooLargeError, short_repr, whole_number
 
 __all__ = [
     "PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number",
@@ -57,7 +57,8 @@ __all__ = [
     "frontier_bfs_bytes", "check_frontier_bfs",
     "DICT_BYTES_PER_STATE_BASE", "DICT_BYTES_PER_STATE_PER_CELL", "NODE_BYTES_PER_STATE",
     "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET",
-    "LARGE_BOARD_MAX_NODES", "SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "MAX_SEARCH_STATES", "MAX_BUILD_ENTRIES",
+    "LARGE_BOARD_MAX_NODES", "HUGE_BOARD_WORK", "SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "GRAPH_BYTES_PER_NODE",
+    "BFS_DEFAULT_MAX_NODES", "GENERIC_SEARCH_WORK", "ASTAR_DEFAULT_MAX_NODES", "MAX_SEARCH_STATES", "MAX_BUILD_ENTRIES",
     "BFS_MAX_STATES", "PDB_MAX_CELLS", "PACKED_MAX_CELLS", "ALL_BOARDS_MAX_CELLS", "EXACT_DISTANCE_MAX_CELLS",
     "MAX_EXACT_CELLS",
 ]
@@ -86,11 +87,30 @@ FALLBACK_BUDGET = 2 * 2**30
 LARGE_BOARD_MAX_NODES = 20_000_000
 """IDA*'s default ``max_nodes`` on boards of more than :data:`PDB_MAX_CELLS` cells (about half a minute):
 beyond the 15-puzzle a search can run for days, so it stops and says so unless ``max_nodes`` asks for more."""
+HUGE_BOARD_WORK = 5_000_000
+"""On boards of more than 1,024 cells (too big for a heuristic's tables) each IDA* node costs work in
+proportion to the cells (a copy of the tiles, the heuristic over every tile). By default IDA* then expands at
+most this many cells' worth of nodes, ``HUGE_BOARD_WORK // cells`` (at least 10; a few seconds): a 1000 x 1000
+board a few moves from its goal is solved, a far one refused quickly."""
 SOLVE_MAX_NODES = 1_500_000
 """Beyond 3 x 3 the player's solve button tries IDA* for at most this many nodes (a second or two), then
 falls back to the constructive solver, so the player stays responsive."""
-MAX_GRAPH_NODES = 400_000
-"""The most boards :func:`~puzzlelib.graph.state_graph` puts in one graph by default."""
+MAX_GRAPH_NODES = 50_000
+"""The most boards :func:`~puzzlelib.graph.state_graph` puts in one graph by default (2 x 4 and smaller, about
+a second); ``max_nodes`` asks for more, up to what the memory budget holds (:data:`GRAPH_BYTES_PER_NODE`)."""
+GRAPH_BYTES_PER_NODE = 1024
+"""A node of a networkx state graph with its attributes and edges: about 1 KiB."""
+BFS_DEFAULT_MAX_NODES = 2_000_000
+"""The states a BFS towards a goal (:func:`~puzzlelib.search.bfs.min_moves`, ``shortest_path``, ``dfs_path``,
+``keyed_bfs``) stores by default, about four seconds: every board of 3 x 3 and 2 x 5 fits. ``max_nodes`` asks for
+more, up to what the memory budget holds (:func:`state_limit`)."""
+GENERIC_SEARCH_WORK = 9_000_000
+"""The searches of :mod:`puzzlelib.search.generic` (a Node and a Board a state) store by default at most
+``GENERIC_SEARCH_WORK // cells`` states, a few seconds (a million on 3 x 3); ``max_nodes`` asks for more, up to
+what the memory budget holds."""
+ASTAR_DEFAULT_MAX_NODES = 250_000
+"""The nodes :func:`~puzzlelib.search.informed.astar` expands by default, a few seconds; ``max_nodes`` asks for
+more, up to what the memory budget holds."""
 MAX_SEARCH_STATES = 2**28
 """The largest abstract space :func:`~puzzlelib.search.pdb.pattern_table` will search: cells ** (pattern size + 1)
 entries."""
@@ -111,19 +131,24 @@ EXACT_DISTANCE_MAX_CELLS = 9
 """Boards up to 3 x 3 get exact distances from a BFS table in the player; larger ones the Manhattan distance."""
 
 
-def check_max_nodes(max_nodes, default: int | None = None) -> int | None:
+def check_max_nodes(max_nodes, default: int | None = None, *, cap: int | None = None) -> int | None:
     """Validate a ``max_nodes`` argument: a positive whole number (:func:`whole_number`), or None for ``default``.
 
-    >>> check_max_nodes(None, 100), check_max_nodes(5)
-    (100, 5)
+    ``cap`` is the most the memory budget allows: ``max_nodes`` may only
+    lower it, never raise it, so a huge ``max_nodes`` can't switch the
+    memory guard off.
+
+    >>> check_max_nodes(None, 100), check_max_nodes(5), check_max_nodes(10**15, cap=1000)
+    (100, 5, 1000)
     >>> check_max_nodes(0)
     Traceback (most recent call last):
     ...
     ValueError: max_nodes must be at least 1, got 0
     """
-    if max_nodes is None:
-        return default
-    return whole_number(max_nodes, "max_nodes", minimum=1)
+    value = default if max_nodes is None else whole_number(max_nodes, "max_nodes", minimum=1)
+    if cap is not None and value is not None:
+        value = min(value, cap)
+    return value
 
 
 def _read_int(path) -> int | None:
@@ -285,6 +310,7 @@ def log10_factorial(n: int) -> float:
     >>> round(log10_factorial(16), 3)
     13.321
     """
+    n = whole_number(n, "n", minimum=0, maximum=10**300)     # lgamma takes floats: up to about 10^305
     return lgamma(n + 1) / log(10)
 
 
@@ -343,12 +369,18 @@ def dict_bfs_bytes(states: int, cells: int) -> int:
     return states * (DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells)
 
 
-def format_bytes(n: float) -> str:
-    """Bytes in a readable unit.
+def format_bytes(n: float, about: bool = False) -> str:
+    """Bytes in a readable unit; ``about`` puts "about" in front unless the text already says it.
 
-    >>> format_bytes(3 * 2**30), format_bytes(10**40)
-    ('3.0 GiB', 'about 10^40 B')
+    >>> format_bytes(3 * 2**30), format_bytes(10**40), format_bytes(3 * 2**30, about=True)
+    ('3.0 GiB', 'about 10^40 B', 'about 3.0 GiB')
     """
+    if isinstance(n, bool) or not isinstance(n, (int, float)) or not n >= 0:
+        raise (ValueError if isinstance(n, (int, float)) and not isinstance(n, bool) else TypeError)(
+            f"bytes must be a number >= 0, got {short_repr(n)}")
+    if about:
+        text = format_bytes(n)
+        return text if text.startswith("about") else f"about {text}"
     if n >= 2**60:
         return f"{format_count(n)} B"
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
@@ -443,5 +475,5 @@ def check_frontier_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     need = frontier_bfs_bytes(rows, cols)
     return refuse_over_budget(
         need, f"a frontier search of the {rows} x {cols} board would store "
-        f"{format_count(reachable_count(rows, cols))} states in all and needs about {format_bytes(need)} "
+        f"{format_count(reachable_count(rows, cols))} states in all and needs {format_bytes(need, about=True)} "
         "of memory at once (two layers of 8-byte words and sorting buffers)", budget)

@@ -38,49 +38,68 @@ def inversions(board) -> int:
     0
     """
     board = as_board(board)
+    if len(board.tiles) > PAIRS_MAX_TILES:                   # a big board: the same count, by merge sort
+        import numpy as np
+
+        tiles = np.asarray(board.tiles, dtype=np.int64)
+        return inversions_by_merge_sort(tiles[tiles != BLANK])
     tiles = [t for t in board.tiles if t != BLANK]          # reading order, the blank skipped
-    if len(tiles) > PAIRS_MAX_TILES:                         # a huge board: the same count, by merge sort
-        return inversions_by_merge_sort(tiles)
     return sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1:] if a > b)
 
 
-PAIRS_MAX_TILES = 2_000
-"""Up to this many tiles :func:`inversions` compares every pair (about 2 million pairs, a fraction of a
-second); beyond, it counts by merge sort, in n log n steps."""
+PAIRS_MAX_TILES = 100
+"""Up to this many tiles (a 10 x 10 board) :func:`inversions` compares every pair, as the lessons do (at most
+4,950 pairs); beyond, it counts with :func:`inversions_by_merge_sort`, in n log n steps."""
 
 
 def inversions_by_merge_sort(seq) -> int:
-    """The pairs of ``seq`` in the wrong order, counted while merge-sorting it: n log n steps.
+    """The pairs of ``seq`` in the wrong order (``a`` before ``b`` and ``a > b``), counted in n log n steps.
 
-    When the two sorted halves are merged and an item of the right half is taken before the
-    items left in the left half, it was after each of them and smaller: that many inversions.
-    :func:`inversions` uses it on boards of more than :data:`PAIRS_MAX_TILES` tiles; a test checks
-    that the two agree.
+    A merge sort counts them while it merges: when an item of the right half
+    is taken before items still waiting in the left half, it was after each
+    of them and smaller. Here the merge sort is run the other way round, on
+    numpy arrays: the items are replaced by their ranks 0..n-1, then split by
+    their top bit, then each group by the next bit, and so on (each split a
+    stable partition, the inverse of one merge). A pair in the wrong order is
+    counted at the split where the two first differ: a 1 before a 0 in the
+    same group. Each of the log2(n) levels is a few array passes, so a
+    million tiles take a fraction of a second. :func:`inversions` uses it on
+    boards of more than :data:`PAIRS_MAX_TILES` tiles; a test checks that the
+    two agree.
 
     >>> inversions_by_merge_sort([3, 1, 2])
     2
     >>> inversions_by_merge_sort(range(100_000, 0, -1)) == 100_000 * 99_999 // 2
     True
+    >>> inversions_by_merge_sort([2, 2, 1])     # equal items are never a pair in the wrong order
+    2
     """
-    items = list(seq)
+    import numpy as np
+
+    items = np.asarray(seq if not isinstance(seq, range) else np.arange(seq.start, seq.stop, seq.step))
+    if items.ndim != 1:
+        items = np.asarray(list(seq))
+    n = len(items)
+    if n < 2:
+        return 0
+    # ranks 0..n-1, ties broken by position (a stable sort), so equal items never count as a pair
+    order = np.argsort(items, kind="stable")
+    values = np.empty(n, dtype=np.int64)
+    values[order] = np.arange(n, dtype=np.int64)
     count = 0
-    width = 1
-    while width < len(items):                                 # bottom-up: runs of 1, 2, 4, ... merged
-        merged = []
-        for start in range(0, len(items), 2 * width):
-            left, right = items[start:start + width], items[start + width:start + 2 * width]
-            i = j = 0
-            while i < len(left) and j < len(right):
-                if right[j] < left[i]:
-                    count += len(left) - i                  # right[j] is smaller than all of left[i:]
-                    merged.append(right[j])
-                    j += 1
-                else:
-                    merged.append(left[i])
-                    i += 1
-            merged += left[i:] + right[j:]
-        items = merged
-        width *= 2
+    position = np.arange(n, dtype=np.int64)
+    ones_upto = np.zeros(n + 1, dtype=np.int64)            # ones_upto[i]: the ones among the first i items
+    for bit in range(int(n - 1).bit_length() - 1, -1, -1):
+        ones = (values >> bit) & 1                         # values are grouped by their higher bits, in order
+        start = (values >> (bit + 1)) << (bit + 1)         # where each group begins (every rank is present)
+        end = np.minimum(start + (2 << bit), n)
+        np.cumsum(ones, out=ones_upto[1:])
+        ones_before = ones_upto[position] - ones_upto[start]          # ones earlier in the same group
+        zero = ones == 0
+        count += int(ones_before[zero].sum())              # a 1 before a 0 in one group: a wrong pair
+        zeros_in_group = (end - start) - (ones_upto[end] - ones_upto[start])
+        new_place = start + np.where(zero, position - start - ones_before, zeros_in_group + ones_before)
+        values[new_place] = values.copy()                  # the stable split: zeros first, then ones
     return count
 
 
@@ -97,9 +116,15 @@ def relative_inversions(board, goal=None) -> int:
     >>> relative_inversions(Board.spiral(3, 3), Board.spiral(3, 3))
     0
     """
+    import numpy as np
+
     board, goal = board_and_goal(board, goal)
-    order = {t: i for i, t in enumerate(t for t in goal.tiles if t != BLANK)}
-    return inversions_by_merge_sort([order[t] for t in board.tiles if t != BLANK])
+    cells = len(goal.tiles)
+    where = np.empty(cells, dtype=np.int64)               # tile -> its place in the goal's reading order
+    goal_tiles = np.asarray(goal.tiles, dtype=np.int64)
+    where[goal_tiles] = np.arange(cells)
+    tiles = np.asarray(board.tiles, dtype=np.int64)
+    return inversions_by_merge_sort(where[tiles[tiles != BLANK]])
 
 
 def blank_row_from_bottom(board) -> int:
@@ -130,6 +155,12 @@ def permutation_parity(board, goal=None) -> int:
 
 
 def _permutation_parity(tiles, goal_tiles) -> int:
+    if len(tiles) > PAIRS_MAX_TILES:     # a big board: a permutation's parity is that of its inversions, in numpy
+        import numpy as np
+
+        target = np.empty(len(goal_tiles), dtype=np.int64)
+        target[np.asarray(goal_tiles, dtype=np.int64)] = np.arange(len(goal_tiles))
+        return inversions_by_merge_sort(target[np.asarray(tiles, dtype=np.int64)]) % 2
     target = {t: i for i, t in enumerate(goal_tiles)}
     where = [target[t] for t in tiles]  # cell i holds the tile that belongs at where[i]
     seen = [False] * len(where)
@@ -169,9 +200,15 @@ def is_solvable(board, goal=None) -> bool:
     True
     """
     board, goal = board_and_goal(board, goal)
+    return _solvable(board, goal)
+
+
+def _solvable(board: Board, goal: Board, parity: int | None = None) -> bool:
+    """The rule itself, on checked boards; ``parity`` when the permutation's parity is already known."""
     if board.rows == 1 or board.cols == 1:
         return _line_order(board) == _line_order(goal)
-    parity = _permutation_parity(board.tiles, goal.tiles)
+    if parity is None:
+        parity = _permutation_parity(board.tiles, goal.tiles)
     (r, c), (gr, gc) = board.blank, goal.blank
     return (parity + abs(r - gr) + abs(c - gc)) % 2 == 0
 
@@ -242,6 +279,7 @@ def explain(board, goal=None) -> SolvabilityReport:
     """
     board, goal = board_and_goal(board, goal)
     rel = relative_inversions(board, goal)
+    parity = _permutation_parity(board.tiles, goal.tiles)
     row, goal_row = blank_row_from_bottom(board), blank_row_from_bottom(goal)
     if board.cols % 2:
         invariant, goal_invariant = rel % 2, 0
@@ -254,11 +292,11 @@ def explain(board, goal=None) -> SolvabilityReport:
         relative_inversions=rel,
         blank_row_from_bottom=row,
         goal_blank_row_from_bottom=goal_row,
-        permutation_parity=_permutation_parity(board.tiles, goal.tiles),
+        permutation_parity=parity,
         blank_distance=blank_distance(board, goal),
         invariant=invariant,
         goal_invariant=goal_invariant,
-        solvable=is_solvable(board, goal),
+        solvable=_solvable(board, goal, parity),
     )
 
 

@@ -32,12 +32,14 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import stat
 import tempfile
 import warnings
 from pathlib import Path
 
 __all__ = ["DamagedFileWarning", "CacheNotWrittenWarning", "sha256_bytes", "sha256_file", "write_atomic",
-           "npy_bytes", "matches", "report_damage", "try_write"]
+           "npy_bytes", "matches", "report_damage", "try_write", "not_a_regular_file", "read_regular",
+           "parse_json"]
 
 
 class DamagedFileWarning(UserWarning):
@@ -46,6 +48,68 @@ class DamagedFileWarning(UserWarning):
 
 class CacheNotWrittenWarning(UserWarning):
     """A result could not be saved (for example a read-only folder); it is kept in memory only."""
+
+
+def not_a_regular_file(path) -> str | None:
+    """What is wrong with ``path`` as a saved file, if it exists but is not a regular file; else None.
+
+    A FIFO would make a reader wait forever, a directory can't be read: both
+    are caught before anything is opened.
+
+    >>> import tempfile
+    >>> not_a_regular_file(tempfile.mkdtemp())
+    'it is a directory, not a regular file'
+    >>> not_a_regular_file("/no/such/file") is None
+    True
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"a path is a string or a Path, got {type(path).__name__}")
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):                # missing (or a name no file can have): the caller says so
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a file")
+    return f"it is {kind}, not a regular file"
+
+
+def read_regular(path) -> bytes:
+    """The bytes of ``path``, read only if it is a regular file (else OSError, before anything is opened).
+
+    >>> import tempfile
+    >>> read_regular(tempfile.mkdtemp())
+    Traceback (most recent call last):
+    ...
+    IsADirectoryError: it is a directory, not a regular file
+    """
+    problem = not_a_regular_file(path)
+    if problem:
+        raise (IsADirectoryError if "directory" in problem else OSError)(problem)
+    with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
+        return f.read()      # O_NONBLOCK: a FIFO swapped in after the check still can't make this wait
+
+
+def parse_json(data: bytes):
+    """(value, None) for JSON text, or (None, what is wrong): bad bytes, bad JSON, or nested too deep to read.
+
+    >>> parse_json(b'{"a": 1}')
+    ({'a': 1}, None)
+    >>> parse_json(b"[" * 200_000)[1]
+    'it is nested too deeply to be a file puzzlelib wrote'
+    """
+    import json
+
+    try:
+        return json.loads(data), None
+    except RecursionError:
+        return None, "it is nested too deeply to be a file puzzlelib wrote"
+    except UnicodeDecodeError:
+        return None, "it is not valid JSON (not UTF-8 text)"
+    except ValueError as err:
+        return None, f"it is not valid JSON ({str(err)[:80]})"
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -67,6 +131,9 @@ def sha256_file(path) -> str:
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a path is a string or a Path, got {type(path).__name__}")
     digest = hashlib.sha256()
+    problem = not_a_regular_file(path)
+    if problem:
+        raise ValueError(f"cannot read {str(path)[:200]!r}: {problem}")
     try:
         with open(path, "rb") as f:
             for block in iter(lambda: f.read(1 << 20), b""):

@@ -334,6 +334,20 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
 
     _check_graph(G)
     _check_axes(ax)
+    if highlight is not None:           # a rank of the graph, or a Board of its shape (turned into its rank)
+        from ..board import Board
+        from ..encoding import rank
+        from ..errors import short_repr, whole_number
+
+        if isinstance(highlight, Board):
+            if highlight.shape != (G.graph.get("rows"), G.graph.get("cols")):
+                raise ValueError(f"highlight is a {highlight.rows} x {highlight.cols} board, but the graph is of "
+                                 f"{G.graph.get('rows')} x {G.graph.get('cols')} boards")
+            highlight = rank(highlight)
+        highlight = whole_number(highlight, "highlight")
+        if highlight not in G:
+            raise ValueError(f"highlight must be a node of the graph (a rank 0..{G.number_of_nodes() - 1}) or "
+                             f"one of its boards, got {short_repr(highlight)}")
     plt = _plt()
     made = ax is None
     if made:

@@ -33,12 +33,19 @@ from typing import Iterator
 
 from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from ..encoding import to_key
-from ..limits import check_full_bfs, check_max_nodes, state_limit
+from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, state_limit
 from ..solvability import is_solvable
 from .guards import refuse_far, too_many_states
 
 __all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_layers", "distances",
            "KeyedResult", "keyed_bfs"]
+
+
+def _bfs_limit(max_nodes, cells: int) -> int:
+    """The states a BFS towards a goal may store: ``max_nodes`` (default :data:`~puzzlelib.limits.BFS_DEFAULT_MAX_NODES`),
+    never more than the memory budget holds."""
+    memory = state_limit(cells)
+    return check_max_nodes(max_nodes, min(BFS_DEFAULT_MAX_NODES, memory), cap=memory)
 
 
 def min_moves(start, goal=None, *, check_parity: bool = True, max_nodes: int | None = None) -> int:
@@ -93,7 +100,7 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
     """
     start, goal = board_and_goal(start, goal, "start")
     rows, cols = start.shape
-    limit = check_max_nodes(max_nodes, state_limit(rows * cols))
+    limit = _bfs_limit(max_nodes, rows * cols)
     if check_parity and not is_solvable(start, goal):
         return None
     refuse_far(start, goal, limit, exhaust=not check_parity)
@@ -108,7 +115,7 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
                 parent[nxt] = state
                 queue.append(nxt)
         if len(parent) > limit:
-            raise too_many_states(start, limit)
+            raise too_many_states(start, limit, default=max_nodes is None)
     if g not in parent:
         return None
     path = []
@@ -135,7 +142,7 @@ def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] |
     if not is_solvable(start, goal):
         return None
     rows, cols = start.shape
-    limit = check_max_nodes(max_nodes, state_limit(rows * cols))
+    limit = _bfs_limit(max_nodes, rows * cols)
     table = neighbor_table(rows, cols)
     target = goal.tiles
     path = [start.tiles]
@@ -151,7 +158,7 @@ def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] |
             if nxt not in seen:
                 seen.add(nxt)
                 if len(seen) > limit:
-                    raise too_many_states(start, limit)
+                    raise too_many_states(start, limit, default=max_nodes is None)
                 path.append(nxt)
                 untried.append(list(successors(nxt, table))[::-1])
                 break
@@ -204,9 +211,11 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
     """
     start = as_board(start, "start")
     rows, cols = start.shape
-    max_nodes = check_max_nodes(max_nodes)
+    memory = state_limit(rows * cols)
+    limit = check_max_nodes(max_nodes, cap=memory)       # max_nodes may only lower the memory budget's limit
     if max_nodes is None:
         check_full_bfs(rows, cols)
+        limit = memory
     table = neighbor_table(rows, cols)
     seen = {start.tiles}
     layer = [start.tiles]
@@ -221,8 +230,8 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
                 if nxt not in seen:
                     seen.add(nxt)
                     nxt_layer.append(nxt)
-        if max_nodes is not None and len(seen) > max_nodes:
-            raise too_many_states(start, max_nodes)
+            if len(seen) > limit:         # checked as the layer grows: one layer can be most of the space
+                raise too_many_states(start, limit, default=max_nodes is None)
         layer = nxt_layer
         depth += 1
 
@@ -268,7 +277,7 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
     """
     board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
-    limit = check_max_nodes(max_nodes, state_limit(base))
+    limit = _bfs_limit(max_nodes, base)
     refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
     moves = moves_table(board.rows, board.cols)      # moves[cell]: the cells the blank can swap with
     powers = [base ** p for p in reversed(range(base))]
@@ -293,5 +302,5 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
                 dist[key] = dist[state] + 1
                 queue.append(key)
         if len(dist) > limit:
-            raise too_many_states(board, limit)
+            raise too_many_states(board, limit, default=max_nodes is None)
     return KeyedResult(None, len(dist))

@@ -293,8 +293,8 @@ def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None):
                 reached[state] = child = Node(state, node, action, cost)
                 frontier.push(child)
         if len(reached) > limit:
-            raise NodeLimitError(f"the search stored {len(reached):,} states, more than max_nodes = "
-                                    f"{limit:,}, without reaching the goal")
+            raise NodeLimitError(f"the search stored {len(reached):,} states, more than max_nodes = {limit:,} "
+                                 "(at most what the memory budget holds), without reaching the goal")
     return None
 
 

@@ -25,7 +25,7 @@ from math import log10
 
 from ..board import Board, as_board, check_shape, same_shape
 from ..errors import NodeLimitError, TooLargeError, whole_number
-from ..limits import (DICT_BYTES_PER_STATE_BASE, DICT_BYTES_PER_STATE_PER_CELL, NODE_BYTES_PER_STATE,
+from ..limits import (GENERIC_SEARCH_WORK, DICT_BYTES_PER_STATE_BASE, DICT_BYTES_PER_STATE_PER_CELL, NODE_BYTES_PER_STATE,
                       check_budget, check_max_nodes, dict_bfs_bytes, format_bytes, format_count, log10_reachable,
                       reachable_count, state_limit)
 from .heuristics import manhattan
@@ -34,18 +34,27 @@ __all__ = ["refuse_far", "refuse_component", "estimated_bfs_states", "search_lim
            "too_many_states", "node_limit_error"]
 
 
-def too_many_states(start: Board, limit: int) -> NodeLimitError:
+def too_many_states(start: Board, limit: int, *, default: bool = False) -> NodeLimitError:
     """The error of a BFS that stored ``limit`` states of ``start``'s board without reaching the goal.
 
+    ``default`` says that ``limit`` is the default ``max_nodes`` (a few seconds), which ``max_nodes`` can raise
+    up to what the memory budget holds; the message then says how.
+
     >>> print(too_many_states(Board.goal(3, 3), 1000))  # doctest: +ELLIPSIS
-    BFS stopped after storing 1,000 states of the 3 x 3 board (about ... KiB, the memory budget) without ...
+    BFS stopped after storing 1,000 states of the 3 x 3 board (about ... KiB; max_nodes or the memory budget) ...
     """
     start, limit = as_board(start, "start"), whole_number(limit, "limit", minimum=1)
     cells = start.rows * start.cols
+    memory = state_limit(cells)
+    if default and limit < memory:
+        more = (f"; this is the default max_nodes, a few seconds of search: pass max_nodes= up to {memory:,} "
+                "(what the memory budget holds) to search further, or use solve_optimal()")
+    else:
+        more = "; this board is too far from its goal for plain BFS: use solve_optimal()"
     return NodeLimitError(
         f"BFS stopped after storing {limit:,} states of the {start.rows} x {start.cols} board "
-        f"(about {format_bytes(dict_bfs_bytes(limit, cells))}, the memory budget) without "
-        "reaching the goal; this board is too far from its goal for plain BFS"
+        f"(about {format_bytes(dict_bfs_bytes(limit, cells))}; max_nodes or the memory budget) without "
+        f"reaching the goal{more}"
     )
 
 
@@ -132,8 +141,8 @@ def search_limit(problem, max_nodes=None) -> int:
 
     >>> from puzzlelib.search.generic import SlidingPuzzleProblem
     >>> p = SlidingPuzzleProblem(Board.goal(3, 3))
-    >>> search_limit(p, 1000), search_limit(p) > 10**5
-    (1000, True)
+    >>> search_limit(p, 1000), search_limit(p) > 10**5, search_limit(p, 10**15) < 10**15
+    (1000, True, True)
     >>> search_limit(Board.goal(3, 3))
     Traceback (most recent call last):
     ...
@@ -148,8 +157,10 @@ def search_limit(problem, max_nodes=None) -> int:
     cells = initial.rows * initial.cols if isinstance(initial, Board) else 1
     dict_bytes = DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells
     node_bytes = NODE_BYTES_PER_STATE + 8 * cells
-    default = max(1, state_limit(cells) * dict_bytes // node_bytes)   # state_limit assumes a dict of tuples
-    return check_max_nodes(max_nodes, default)
+    memory = max(1, state_limit(cells) * dict_bytes // node_bytes)    # state_limit assumes a dict of tuples
+    # by default a few seconds' worth (a Node and a Board a state, their cost growing with the cells); max_nodes
+    # may ask for more, but never for more than the memory budget holds
+    return check_max_nodes(max_nodes, min(memory, max(1, GENERIC_SEARCH_WORK // cells)), cap=memory)
 
 
 def astar_max_nodes(cells: int, budget: int | None = None) -> int:
@@ -161,8 +172,10 @@ def astar_max_nodes(cells: int, budget: int | None = None) -> int:
     return max(1, check_budget(budget) // (NODE_BYTES_PER_STATE + 8 * cells))
 
 
-def node_limit_error(max_nodes: int, name: str) -> NodeLimitError:
+def node_limit_error(max_nodes: int, name: str, *, default: bool = False) -> NodeLimitError:
     """The error of an informed search (``name``) that expanded ``max_nodes`` nodes without proving an answer.
+
+    ``default`` says ``max_nodes`` was the search's default, and the message says how to ask for more.
 
     >>> print(node_limit_error(1000, "IDA*"))
     IDA* stopped after expanding 1,000 nodes (max_nodes) without proving a shortest solution; raise max_nodes or use a stronger heuristic
@@ -170,5 +183,10 @@ def node_limit_error(max_nodes: int, name: str) -> NodeLimitError:
     max_nodes = whole_number(max_nodes, "max_nodes", minimum=1)
     if not isinstance(name, str):
         raise TypeError(f"name must be the search's name, a str, got {type(name).__name__}")
+    if default:
+        other = " or ida_star(), which needs little memory" if name == "A*" else ""
+        return NodeLimitError(f"{name} stopped after expanding {max_nodes:,} nodes (the default max_nodes, a few "
+                              "seconds) without proving a shortest solution; pass a larger max_nodes= to search "
+                              f"longer (within the memory budget), or use a stronger heuristic{other}")
     return NodeLimitError(f"{name} stopped after expanding {max_nodes:,} nodes (max_nodes) without "
                           "proving a shortest solution; raise max_nodes or use a stronger heuristic")

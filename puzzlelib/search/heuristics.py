@@ -21,15 +21,16 @@ one move at a time instead of recomputing the sum.
 
 from __future__ import annotations
 
+import numbers
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
 from ..board import BLANK, Board, as_board, board_and_goal
-from ..errors import TooLargeError
+from ..errors import TooLargeError, short_repr
 
-__all__ = ["manhattan", "goal_cells", "MAX_TABLE_CELLS", "tile_distances", "misplaced", "linear_conflict", "longest_increasing",
+__all__ = ["heuristic_value", "manhattan", "goal_cells", "MAX_TABLE_CELLS", "tile_distances", "misplaced", "linear_conflict", "longest_increasing",
            "AdditiveTables", "goal_mirror", "misplaced_tables", "manhattan_tables", "CompiledHeuristic",
            "zero", "compile_heuristic"]
 
@@ -348,6 +349,34 @@ linear_conflict.tile_function = _linear_conflict_function
 zero.tile_function = lambda goal: (lambda tiles: 0)
 
 
+def heuristic_value(value, name: str = "h"):
+    """A value a heuristic returned, checked: a whole number (any size) or a finite float, at least 0.
+
+    A non-number raises TypeError, a negative, infinite or NaN value ValueError; both name the heuristic.
+
+    >>> heuristic_value(3, "h"), heuristic_value(2**70, "h"), heuristic_value(1.5, "h")
+    (3, 1180591620717411303424, 1.5)
+    >>> heuristic_value("3", "h")
+    Traceback (most recent call last):
+    ...
+    TypeError: the heuristic h returned '3' of type str; it must return a whole number >= 0
+    """
+    if type(value) is int and value >= 0:          # the common case, quickly
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"the heuristic {name} returned {short_repr(value)} of type {type(value).__name__}; "
+                        "it must return a whole number >= 0")
+    try:
+        value = int(value) if isinstance(value, numbers.Integral) else float(value)
+    except (TypeError, ValueError, OverflowError) as err:
+        raise TypeError(f"the heuristic {name} returned a {type(value).__name__} that is not a plain number "
+                        f"({type(err).__name__}); it must return a whole number >= 0") from None
+    if not value >= 0 or value == float("inf"):   # NaN fails value >= 0
+        raise ValueError(f"the heuristic {name} returned {short_repr(value)}; it must return a whole number >= 0 "
+                         "(finite)")
+    return value
+
+
 def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
     """Prepare ``heuristic`` for searches towards ``goal``.
 
@@ -398,6 +427,6 @@ def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
         return CompiledHeuristic(name, make_function(goal))
 
     def value(tiles) -> int:                       # the general path: the function itself, on a Board
-        return heuristic(Board.unchecked(rows, cols, tuple(tiles)), goal)
+        return heuristic_value(heuristic(Board.unchecked(rows, cols, tuple(tiles)), goal), name)
 
     return CompiledHeuristic(name, value)

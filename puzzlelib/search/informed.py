@@ -27,20 +27,22 @@ incremental for heuristics that carry additive tables.
 
 from __future__ import annotations
 
+import math
 import numbers
 import sys
 import time
 from heapq import heappop, heappush
 
-from ..board import Board, board_and_goal, neighbor_table, successors
-from ..errors import NodeLimitError
-from ..limits import LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS, check_max_nodes
+from ..board import Board, board_and_goal, check_shape, neighbor_table, successors
+from ..errors import NodeLimitError, TooLargeError, number_text, short_repr, whole_number
+from ..limits import (ASTAR_DEFAULT_MAX_NODES, HUGE_BOARD_WORK, LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS,
+                      check_max_nodes)
 from ..solvability import is_solvable
 from .guards import astar_max_nodes, node_limit_error
-from .heuristics import compile_heuristic, manhattan
+from .heuristics import MAX_TABLE_CELLS, compile_heuristic, heuristic_value, manhattan
 from .results import SearchResult
 
-__all__ = ["astar", "ida_star", "tree_sizes", "effective_branching", "ida_search", "ida_search_tables"]
+__all__ = ["astar", "ida_star", "ida_default_max_nodes", "tree_sizes", "effective_branching", "ida_search", "ida_search_tables"]
 
 
 def _prepare(start, goal, heuristic, max_nodes, default_max_nodes):
@@ -67,7 +69,8 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
     True
     """
     t0 = time.perf_counter()
-    prepared = _prepare(start, goal, heuristic, max_nodes, astar_max_nodes)
+    prepared = _prepare(start, goal, heuristic, max_nodes,
+                        lambda cells: min(ASTAR_DEFAULT_MAX_NODES, astar_max_nodes(cells)))
     if prepared is None:
         return None
     start, goal, h, limit, table = prepared
@@ -89,7 +92,7 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
             break
         expanded += 1
         if expanded > limit:
-            raise node_limit_error(limit, "A*")
+            raise node_limit_error(limit, "A*", default=max_nodes is None)
         if len(best_g) > memory_cap:     # the memory guard holds whatever max_nodes says
             raise NodeLimitError(f"A* stopped after storing {len(best_g):,} boards, all that fit the memory "
                                     "budget, without reaching the goal; use ida_star or solve_optimal")
@@ -110,10 +113,9 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
                         reached=len(best_g), heuristic=h.name)
 
 
-def _check_value(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise ValueError(f"the heuristic {name} returned {value!r}; it must return a whole number >= 0")
-    return int(value)
+def _check_value(value, name: str):
+    """A heuristic's value, checked: a number >= 0 and finite (TypeError for a non-number, ValueError else)."""
+    return heuristic_value(value, name)
 
 
 def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult | None:
@@ -133,25 +135,51 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
     5
     """
     t0 = time.perf_counter()
-    prepared = _prepare(start, goal, heuristic, max_nodes,
-                        lambda cells: sys.maxsize if cells <= PDB_MAX_CELLS else LARGE_BOARD_MAX_NODES)
+    prepared = _prepare(start, goal, heuristic, max_nodes, ida_default_max_nodes)
     if prepared is None:
         return None
     start, goal, h, limit, table = prepared
     _check_value(h.value(start.tiles), h.name)
     counts = {"generated": 0}
-    if h.tables is not None:
-        blanks, nodes = ida_search_tables(list(start.tiles), h.tables, table, limit, counts=counts)
-    else:
-        def counted(tiles, s=start.tiles):     # every call but the root's (the start itself) is a child made
-            counts["generated"] += tiles is not s
-            return h.value(tiles)
-        blanks, nodes = ida_search(start.tiles, goal.tiles, counted, table, limit)
+    try:
+        found = _ida(start, goal, h, limit, table, counts)
+    except NodeLimitError:
+        if max_nodes is None and limit < sys.maxsize:
+            raise node_limit_error(limit, "IDA*", default=True) from None
+        raise
+    blanks, nodes = found
     path = [start]
     for cell in blanks[1:]:
         path.append(path[-1].slide(path[-1].tiles[cell]))
     # IDA* holds only the current path; its longest is the solution's (no bound exceeds the solution's length)
     return SearchResult(path, nodes, counts["generated"], len(path), time.perf_counter() - t0, heuristic=h.name)
+
+
+def ida_default_max_nodes(cells: int) -> int:
+    """IDA*'s default ``max_nodes`` on a board of ``cells`` cells: no cap up to 16 cells, then
+    :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES`, and beyond 1,024 cells (where each node costs work in
+    proportion to the board) :data:`~puzzlelib.limits.HUGE_BOARD_WORK` ``// cells``, at least 10.
+
+    >>> ida_default_max_nodes(25) == LARGE_BOARD_MAX_NODES, ida_default_max_nodes(10**6)
+    (True, 10)
+    """
+    cells = whole_number(cells, "cells", minimum=1)
+    if cells <= PDB_MAX_CELLS:
+        return sys.maxsize
+    if cells <= MAX_TABLE_CELLS:
+        return LARGE_BOARD_MAX_NODES
+    return max(10, HUGE_BOARD_WORK // cells)
+
+
+def _ida(start, goal, h, limit, table, counts):
+    """(blank cells, nodes) of IDA* with the compiled heuristic ``h``: the incremental loop when it has tables."""
+    if h.tables is not None:
+        return ida_search_tables(list(start.tiles), h.tables, table, limit, counts=counts)
+
+    def counted(tiles, s=start.tiles):     # every call but the root's (the start itself) is a child made
+        counts["generated"] += tiles is not s
+        return h.value(tiles)
+    return ida_search(start.tiles, goal.tiles, counted, table, limit)
 
 
 def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
@@ -166,7 +194,20 @@ def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
     [1, 2, 4, 8, 16, 20, 40]
     >>> tree_sizes(4, 4, 15, 4)
     [1, 2, 4, 10, 24]
+    >>> tree_sizes(3, 3, 9, 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: blank must be at most 8, got 9
     """
+    rows, cols = check_shape(rows, cols)
+    cells = rows * cols
+    blank = whole_number(blank, "blank", minimum=0, maximum=cells - 1)
+    depth = whole_number(depth, "depth", minimum=0, maximum=MAX_TREE_DEPTH)
+    work = sum(min(4 * 3 ** min(d, 40), 4 * cells) for d in range(depth + 1))     # (blank, previous) pairs met
+    if work > MAX_TREE_WORK:
+        raise TooLargeError(f"tree_sizes({rows}, {cols}, {blank}, {depth}) would track about {work:,} "
+                            f"(blank, previous cell) pairs; it counts up to {MAX_TREE_WORK:,}: "
+                            "ask for fewer levels or a smaller board")
     table = neighbor_table(rows, cols)
     layer = {(blank, -1): 1}
     sizes = [1]
@@ -186,21 +227,60 @@ def effective_branching(nodes: float, depth: int) -> float:
 
     Solves ``1 + b + b**2 + ... + b**depth == nodes + 1`` for ``b`` by
     bisection. A perfect heuristic expands one node per level (b* = 1);
-    the smaller b*, the better the heuristic.
+    the smaller b*, the better the heuristic. The sums are compared as
+    logarithms, so any count and depth give an answer, never an overflow.
 
     >>> round(effective_branching(14, 3), 3)    # 1 + 2 + 4 + 8 = 15
     2.0
     >>> round(effective_branching(52, 5), 2)
     1.92
     """
-    if depth < 1 or nodes < 0:
-        raise ValueError(f"need depth >= 1 and nodes >= 0, got depth={depth}, nodes={nodes}")
-    lo, hi = 0.0, max(2.0, float(nodes))
+    if isinstance(nodes, bool) or not isinstance(nodes, numbers.Real):
+        raise TypeError(f"nodes must be a number, got {short_repr(nodes)} of type {type(nodes).__name__}")
+    depth = whole_number(depth, "depth")
+    if depth < 1:
+        raise ValueError(f"need depth >= 1 and nodes >= 0, got depth={number_text(depth)}, "
+                         f"nodes={short_repr(nodes)}")
+    if depth > MAX_TREE_DEPTH_FOR_B:
+        raise ValueError(f"depth must be at most {MAX_TREE_DEPTH_FOR_B:,}, got {number_text(depth)}")
+    try:            # log(nodes + 1); math.log takes ints of any size
+        log_total = math.log(int(nodes) + 1) if isinstance(nodes, numbers.Integral) else math.log1p(nodes)
+    except (ValueError, OverflowError, TypeError):
+        log_total = float("nan")
+    if not nodes >= 0 or math.isnan(log_total) or math.isinf(log_total):
+        raise ValueError(f"nodes must be a finite number >= 0, got {short_repr(nodes)}")
+    if nodes == 0:
+        return 0.0
+    if log_total / depth > 709:                                   # b* itself would overflow a float
+        raise ValueError(f"b* for {number_text(nodes) if isinstance(nodes, int) else short_repr(nodes)} nodes "
+                         f"over {number_text(depth)} levels is about 10^{log_total / depth / math.log(10):,.0f}, "
+                         "beyond what a float holds")
+    lo, hi = 0.0, math.exp(log_total / depth) + 1                 # b**depth <= nodes + 1
     for _ in range(200):
         b = (lo + hi) / 2
-        total = sum(b ** i for i in range(depth + 1))
-        lo, hi = (b, hi) if total < nodes + 1 else (lo, b)
+        lo, hi = (b, hi) if _log_tree_total(b, depth) < log_total else (lo, b)
     return (lo + hi) / 2
+
+
+def _log_tree_total(b: float, depth: int) -> float:
+    """log(1 + b + ... + b**depth), without overflow: from the closed form, as logarithms."""
+    if b == 0:
+        return 0.0
+    if b == 1:
+        return math.log(depth + 1)
+    x = (depth + 1) * math.log(b)                     # log of b**(depth + 1)
+    if b > 1:
+        big = x if x > 30 else math.log(math.expm1(x))   # log(b**(d+1) - 1)
+        return big - math.log(b - 1)
+    return math.log(-math.expm1(x)) - math.log1p(-b)   # (1 - b**(d+1)) / (1 - b)
+
+
+MAX_TREE_DEPTH = 5_000
+"""The deepest level :func:`tree_sizes` counts (its counts then have over 2,000 digits)."""
+MAX_TREE_WORK = 20_000_000
+"""The most (blank, previous cell) pairs :func:`tree_sizes` tracks over all levels, a few seconds."""
+MAX_TREE_DEPTH_FOR_B = 10**12
+"""The largest depth :func:`effective_branching` takes."""
 
 
 def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[int], int]:
@@ -209,40 +289,72 @@ def ida_search(start: tuple, goal: tuple, h, table, limit: int) -> tuple[list[in
     >>> h = compile_heuristic(manhattan, Board.goal(2, 3))
     >>> ida_search((4, 1, 2, 5, 0, 3), Board.goal(2, 3).tiles, h.value, neighbor_table(2, 3), 10**6)
     ([4, 3, 0, 1, 2, 5], 5)
+
+    Each depth-first search keeps its own stack (one entry per board on the
+    current path: the board, its ``g``, the moves left to try and the
+    smallest ``f`` seen over the bound), not Python's: a solution of
+    thousands of moves needs no recursion. The next bound is the smallest
+    ``f`` that went over, so any heuristic values (huge integers, floats)
+    raise it: it never comes back down.
     """
     path, nodes = [start.index(0)], 0      # table: each cell's neighbours; limit: the most nodes to expand
 
-    def search(state: tuple, g: int, bound: int, prev: int) -> int:
-        """Return -1 when the goal is found below ``state``, else the smallest f over the bound."""
+    def search(bound) -> float | int | None:
+        """None when the goal is found (``path`` then ends at it), else the smallest f over the bound."""
         nonlocal nodes
-        f = g + h(state)
+        f = h(start)
         if f > bound:
             return f
-        if state == goal:
-            return -1
+        if start == goal:
+            return None
         nodes += 1
         if nodes > limit:
             raise node_limit_error(limit, "IDA*")
-        smallest, i = sys.maxsize, path[-1]           # i: the blank's cell
-        for j in table[i]:
-            if j == prev:
-                continue  # never undo the last move
+        i = path[0]
+        # one frame per board on the path: [tiles, g, moves left to try (never the one back), smallest f over]
+        stack = [[start, 0, [j for j in table[i]], _NONE_OVER]]
+        while stack:
+            frame = stack[-1]
+            state, g, options = frame[0], frame[1], frame[2]
+            if not options:                          # every move tried: back up, passing the smallest f on
+                stack.pop()
+                if stack:
+                    path.pop()
+                    if frame[3] < stack[-1][3]:
+                        stack[-1][3] = frame[3]
+                continue
+            j = options.pop(0)
+            i = path[-1]                             # the blank's cell
             child = list(state)
             child[i], child[j] = child[j], 0
+            child = tuple(child)
+            f = g + 1 + h(child)
+            if f > bound:
+                if f < frame[3]:
+                    frame[3] = f
+                continue
             path.append(j)
-            t = search(tuple(child), g + 1, bound, i)
-            if t < 0:
-                return -1
-            path.pop()
-            smallest = min(smallest, t)
-        return smallest
+            if child == goal:
+                return None
+            nodes += 1
+            if nodes > limit:
+                raise node_limit_error(limit, "IDA*")
+            stack.append([child, g + 1, [k for k in table[j] if k != i], _NONE_OVER])
+        return frame[3]
 
     bound = h(start)                  # the first bound: the heuristic's estimate for the start
     while True:                       # one depth-first search per bound, until the goal is found
-        t = search(start, 0, bound, -1)
-        if t < 0:
+        t = search(bound)
+        if t is None:
             return path, nodes
+        if t == _NONE_OVER:           # no board went over the bound, and the goal was not among them
+            raise ValueError("IDA* tried every sequence of moves within reach without meeting the goal; "
+                             "the heuristic must be 0 at the goal")
         bound = t
+
+
+_NONE_OVER = float("inf")
+"""The smallest f over the bound before any board went over it: more than any number a heuristic returns."""
 
 
 def ida_search_tables(board: list, tables, table, limit: int, *, counts: dict | None = None
@@ -330,10 +442,18 @@ def ida_search_tables(board: list, tables, table, limit: int, *, counts: dict | 
     if h0 == 0:
         return path, 0
     bound = max(h0, h20)
-    while True:
-        t = search(path[0], 0, h0, h20, bound, -1)
-        if t < 0:
-            if counts is not None:
-                counts["generated"] = generated
-            return path, nodes
-        bound = t
+    old_limit = sys.getrecursionlimit()
+    try:
+        while True:
+            # the search goes at most ``bound`` moves deep (f = g + h <= bound): make room for that many calls.
+            # Tables are made for boards whose solutions are short enough for this (a few thousand moves).
+            if bound + 100 > sys.getrecursionlimit():
+                sys.setrecursionlimit(bound + 100)
+            t = search(path[0], 0, h0, h20, bound, -1)
+            if t < 0:
+                if counts is not None:
+                    counts["generated"] = generated
+                return path, nodes
+            bound = t
+    finally:
+        sys.setrecursionlimit(old_limit)

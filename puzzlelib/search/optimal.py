@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..board import Board, as_board, board_and_goal
 from .heuristics import manhattan
 from .informed import ida_star
-from ..limits import BFS_MAX_STATES, LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS, reachable_count
+from ..limits import BFS_MAX_STATES, PDB_MAX_CELLS, check_max_nodes, log10_reachable, reachable_count
 from .pdb import PatternDatabase, default_partition, is_cached
 from .bfs import distances
 from ..solvability import is_solvable
@@ -65,8 +65,10 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     """A shortest list of boards from ``start`` to ``goal`` (both included), or None if unreachable.
 
     The method depends on the board's size (see the module's description).
-    ``max_nodes`` caps the nodes IDA* may expand (default: no cap up to 16
-    cells, :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES` beyond); over the cap it raises
+    ``max_nodes`` caps the nodes IDA* may expand (default:
+    :func:`~puzzlelib.search.informed.ida_default_max_nodes`: no cap up to 16
+    cells, :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES` beyond, less on boards of over 1,024 cells, where
+    each node costs more); over the cap it raises
     :class:`~puzzlelib.errors.NodeLimitError`. ``build=False`` never
     builds a pattern database (it uses one only if cached).
 
@@ -83,18 +85,21 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     True
     """
     start, goal = board_and_goal(start, goal, "start")
+    check_max_nodes(max_nodes)                   # checked on every path, even where no search needs it
+    if not isinstance(build, bool) or not isinstance(progress, bool):
+        raise TypeError("build and progress must be True or False")
     if not is_solvable(start, goal):
         return None
-    if reachable_count(start.rows, start.cols) <= BFS_MAX_STATES:
+    # counted exactly only when small (a log first): (mn)! of a 1000 x 1000 board is never computed
+    if log10_reachable(start.rows, start.cols) < 12 and reachable_count(start.rows, start.cols) <= BFS_MAX_STATES:
         table = distance_table(goal)
         path = [start]
         while path[-1] != goal:
             d = table[path[-1].tiles]
             path.append(next(n for n in path[-1].neighbors() if table[n.tiles] == d - 1))
         return path
-    big = start.rows * start.cols > PDB_MAX_CELLS
-    if max_nodes is None and big:
-        max_nodes = LARGE_BOARD_MAX_NODES
+    # beyond 16 cells IDA* searches within its default budget (ida_default_max_nodes): a board near its goal
+    # is solved whatever its size, a far one refused with NodeLimitError once that budget runs out
     heuristic = best_heuristic(goal, build=build, progress=progress)
     path = ida_star(start, goal, heuristic, max_nodes=max_nodes).path
     if isinstance(heuristic, PatternDatabase) and not is_path(path, start, goal):

@@ -40,7 +40,8 @@ import numpy as np
 from ..board import BLANK, Board, as_board, neighbor_array
 from .heuristics import AdditiveTables, goal_mirror
 from ..limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format_bytes, whole_number
-from ..storage import npy_bytes, report_damage, sha256_bytes, try_write
+from ..errors import short_repr
+from ..storage import npy_bytes, parse_json, read_regular, report_damage, sha256_bytes, try_write
 
 __all__ = ["UNSEEN", "FORMAT_VERSION", "cache_dir", "largest_pattern", "default_partition", "check_partition",
            "pattern_table", "describe", "table_problem", "load_or_build", "is_cached", "PatternDatabase"]
@@ -349,16 +350,15 @@ class _Damaged(Exception):
 def _read_metadata(goal: Board, pattern, path: Path, meta: Path) -> dict:
     """The metadata of a saved table, checked to describe exactly this goal and pattern."""
     try:
-        text = meta.read_bytes()
+        text = read_regular(meta)
     except FileNotFoundError:
         raise _Damaged(path, f"its metadata file {meta.name} is missing (a save that was interrupted, "
                              "or is still under way in another process)") from None
     except OSError as err:
         raise _Damaged(meta, f"its metadata could not be read ({err.strerror or err})") from None
-    try:
-        info = json.loads(text)
-    except (UnicodeDecodeError, ValueError):
-        raise _Damaged(meta, "its metadata is not valid JSON") from None
+    info, problem = parse_json(text)
+    if problem:
+        raise _Damaged(meta, f"its metadata is not valid JSON: {problem}")
     if not isinstance(info, dict):
         raise _Damaged(meta, "its metadata is not a JSON object")
     if info.get("format") != FORMAT_VERSION:
@@ -373,6 +373,11 @@ def _read_metadata(goal: Board, pattern, path: Path, meta: Path) -> dict:
     if not isinstance(record, dict) or record.get("name") != path.name \
             or not isinstance(record.get("bytes"), int) or not isinstance(record.get("sha256"), str):
         raise _Damaged(meta, f"its metadata has no size and checksum record for {path.name}")
+    for key, kinds in (("seconds", (int, float)), ("bytes", (int,)), ("max", (int,)), ("reachable", (int,))):
+        value = info.get(key)
+        if isinstance(value, bool) or not isinstance(value, kinds) or not value >= 0 or value == float("inf"):
+            found = "missing" if key not in info else f"{short_repr(value, 40)}"
+            raise _Damaged(meta, f"its metadata field {key!r} is {found}, not a number >= 0")
     return info
 
 
@@ -380,7 +385,7 @@ def _read_table(goal: Board, pattern, path: Path, info: dict, contents: bool = T
     """The saved table, read once and checked against its record (and, with ``contents``, its entries)."""
     record = info["table"]
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except FileNotFoundError:
         raise _Damaged(path, "the table file is missing (its metadata is there)") from None
     except OSError as err:
