@@ -261,6 +261,10 @@ def test_s_opens_the_speaker_view_with_the_notes_of_the_current_slide(browser, d
             view.wait_for_timeout(200)
         assert (indices("current")["h"], indices("current")["v"] or 0) == (h, v)
         upcoming = indices("upcoming")
+        deadline = time.time() + 30          # the upcoming frame follows a moment after the current one
+        while (upcoming["h"], upcoming["v"] or 0) <= (h, v) and time.time() < deadline:
+            view.wait_for_timeout(200)
+            upcoming = indices("upcoming")
         assert (upcoming["h"], upcoming["v"] or 0) > (h, v), f"the next slide is not the one after: {upcoming}"
         view.set_viewport_size({"width": 1280, "height": 720})
         view.wait_for_timeout(500)
