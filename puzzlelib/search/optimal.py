@@ -123,5 +123,10 @@ def is_path(path, start, goal) -> bool:
     >>> is_path([b, Board.goal(2, 3)], b, Board.goal(2, 3)), is_path([b, b], b, b)
     (True, False)
     """
+    if isinstance(path, (str, bytes)) or not isinstance(path, (list, tuple)):
+        raise TypeError(f"path must be a list of Boards, got {type(path).__name__}")
+    if not all(isinstance(b, Board) for b in path):
+        raise TypeError("path must be a list of Boards; it holds something else")
+    start, goal = as_board(start, "start"), as_board(goal, "goal")
     return (bool(path) and path[0] == start and path[-1] == goal
             and all(b in a.neighbors() for a, b in zip(path, path[1:])))
