@@ -9,22 +9,15 @@ from math import factorial  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
 
 from puzzlelib import Board, rank, to_key  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.encoding import cell_terms  # noqa: E402
 from puzzlelib.palette import BLANK, TILE  # noqa: E402
+from figure_checks import texts_at_least_11pt  # noqa: E402
 
 START = Board([[1, 2, 3], [4, 0, 5]])
 SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def texts_at_least_11pt(fig):
-    fig.draw_without_rendering()
-    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_text().strip() and
-             t.get_visible() and t.get_fontsize() < 11]
-    assert not small, small
 
 
 def test_cell_terms_draws_each_cell_its_tile_and_its_term():

@@ -7,12 +7,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
 
 from puzzlelib import Board, is_solvable  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.experiments import (made_puzzle_distances, one_swap, reachability_grid,  # noqa: E402
                                         starts_and_goals, walk_bounds)
+from figure_checks import close, texts_at_least_11pt  # noqa: F401  (close is a fixture)
 
 START5 = Board([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]])
 STARTS = {"start1": Board([[13, 2, 10, 3], [1, 12, 8, 4], [5, 0, 9, 6], [15, 14, 11, 7]]), "start5": START5}
@@ -22,21 +22,6 @@ GOALS = {
     "downRight": Board.goal(4, 4),
     "spiral": Board.spiral(4, 4),
 }
-
-
-def texts_at_least_11pt(fig):
-    fig.draw_without_rendering()
-    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_text().strip() and
-             t.get_visible() and t.get_fontsize() < 11]
-    assert not small, small
-
-
-@pytest.fixture
-def close():
-    figs = []
-    yield figs.append
-    for fig in figs:
-        plt.close(fig)
 
 
 def test_starts_and_goals_draws_each_board_with_its_name(close):

@@ -7,12 +7,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
 
 from puzzlelib import Board  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.informed import (SEARCHES, nodes_and_branching, nodes_by_heuristic,  # noqa: E402
                                      nodes_by_length, pattern_partition, tree_and_boards)
+from figure_checks import close, texts_at_least_11pt  # noqa: F401  (close is a fixture)
 
 KORF_GOAL = Board.goal(4, 4, blank="first")
 PARTITION = [(1, 2, 3), (4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15)]
@@ -22,21 +22,6 @@ REF = [{"number": 9, "manhattan_nodes": 801880, "linear_conflict_nodes": 44219, 
         "pdb_mirror_nodes": 5254},
        {"number": 12, "manhattan_nodes": 5000, "linear_conflict_nodes": 4000, "pdb_nodes": 300,
         "pdb_mirror_nodes": 200}]
-
-
-def texts_at_least_11pt(fig):
-    fig.draw_without_rendering()
-    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_text().strip() and
-             t.get_visible() and t.get_fontsize() < 11]
-    assert not small, small
-
-
-@pytest.fixture
-def close():
-    figs = []
-    yield figs.append
-    for fig in figs:
-        plt.close(fig)
 
 
 def test_tree_and_boards_draws_two_lines_on_a_log_scale(close):

@@ -8,12 +8,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.collections import PathCollection  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
 
 from puzzlelib import Board, bfs_layers  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.scale import (boards_and_seconds, bytes_per_board, distance_shares,  # noqa: E402
                                   farthest_boards, goal_and_antipodes, moves_between_layers)
+from figure_checks import close, texts_at_least_11pt  # noqa: F401  (close is a fixture)
 
 SMALL = {"dict of tuples": 168.2, "packed array": 2.7, "bit array": 16.1}
 LARGE = {"dict of tuples": 205.9, "packed array": 2.2, "bit array": 1.04}
@@ -23,21 +23,6 @@ STATES = {"2x2": 12, "2x3": 360, "3x3": 181_440, "3x4": 239_500_800, "2x6": 239_
 SECONDS = {"dict": {"2x2": 0.0005, "2x3": 0.0008, "3x3": 0.2},
            "rank-bits": {"2x2": 0.002, "2x3": 0.0045, "3x3": 0.11, "3x4": 181.1},
            "frontier": {"2x2": 0.001, "2x3": 0.002, "3x3": 0.008, "3x4": 8.18, "2x6": 6.9}}
-
-
-def texts_at_least_11pt(fig):
-    fig.draw_without_rendering()
-    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_text().strip() and
-             t.get_visible() and t.get_fontsize() < 11]
-    assert not small, small
-
-
-@pytest.fixture
-def close():
-    figs = []
-    yield figs.append
-    for fig in figs:
-        plt.close(fig)
 
 
 def test_bytes_per_board_draws_paired_bars_and_marks_the_estimate(close):

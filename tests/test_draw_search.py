@@ -9,7 +9,7 @@ from itertools import permutations  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
-from matplotlib.text import Annotation, Text  # noqa: E402
+from matplotlib.text import Annotation  # noqa: E402
 
 from puzzlelib import Board, bfs_layers, distance_counts, distances, farthest, shortest_path  # noqa: E402
 from puzzlelib.board import moves_table  # noqa: E402
@@ -17,25 +17,11 @@ from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.search import (blank_moves, distance_along_paths, distance_profile, first_layers,  # noqa: E402
                                    hardest_boards, keys_stored, one_move_away, puzzle_and_goal, shortest_solution)
 from puzzlelib.search.bfs import KeyedResult, dfs_path, keyed_bfs  # noqa: E402
+from figure_checks import close, texts_at_least_11pt  # noqa: F401  (close is a fixture)
 
 GOAL = Board.goal(2, 3)
 START = Board([[1, 2, 3], [4, 0, 5]])
 PUZZLE = Board([[4, 1, 0], [2, 5, 3], [7, 8, 6]])
-
-
-@pytest.fixture
-def close():
-    figs = []
-    yield figs.append
-    for fig in figs:
-        plt.close(fig)
-
-
-def texts_at_least_11pt(fig):
-    fig.draw_without_rendering()
-    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_text().strip() and
-             t.get_visible() and t.get_fontsize() < 11]
-    assert not small, small
 
 
 def visible_axes(fig):

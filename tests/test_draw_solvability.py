@@ -8,12 +8,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.patches import FancyBboxPatch, Rectangle  # noqa: E402
-from matplotlib.text import Annotation, Text  # noqa: E402
+from matplotlib.text import Annotation  # noqa: E402
 
 from puzzlelib import Board  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.solvability import (inversion_arcs, inversion_change_shares, inversion_changes,  # noqa: E402
                                         vertical_jump)
+from figure_checks import texts_at_least_11pt  # noqa: E402
 
 BOARD = Board([[1, 2, 3], [4, 0, 5], [8, 6, 7]])
 EXAMPLES = [
@@ -27,13 +28,6 @@ VALUES = np.arange(-3, 4)
 SHARE = {2: {(3, 2): np.array([0, 0, .5, 0, .5, 0, 0]), (4, 2): np.array([0, 0, .5, 0, .5, 0, 0])},
          3: {(2, 3): np.array([0, 1, 0, 1, 0, 1, 0]) / 3, (3, 3): np.array([0, 1, 0, 1, 0, 1, 0]) / 3},
          4: {(2, 4): np.array([1, 0, 1, 0, 1, 0, 1]) / 4}}
-
-
-def texts_at_least_11pt(fig):
-    fig.draw_without_rendering()
-    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_text().strip() and
-             t.get_visible() and t.get_fontsize() < 11]
-    assert not small, small
 
 
 def tile_labels(ax):

@@ -9,7 +9,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.collections import LineCollection, PathCollection  # noqa: E402
 from matplotlib.patches import FancyBboxPatch  # noqa: E402
-from matplotlib.text import Annotation, Text  # noqa: E402
+from matplotlib.text import Annotation  # noqa: E402
 
 from puzzlelib import Board  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
@@ -17,13 +17,7 @@ from puzzlelib.draw.sufficiency import (constructive_vs_shortest, locked_cells, 
                                         state_graph_components, tile_route, top_row_steps)
 from puzzlelib.search.constructive import (WorkingBoard, constructive_milestones,  # noqa: E402
                                            solve_constructive)
-
-
-def texts_at_least_11pt(fig):
-    fig.draw_without_rendering()
-    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text) if t.get_text().strip() and
-             t.get_visible() and t.get_fontsize() < 11]
-    assert not small, small
+from figure_checks import texts_at_least_11pt  # noqa: E402
 
 
 def locked_in(ax):
