@@ -235,6 +235,9 @@ def prepare(nb) -> int:
             # On a slide the figure is the point; its drawing code stays in the notebook and on the site.
             cell.metadata["transient"] = {"remove_source": True}
             size_figures(cell)
+        elif "hide-input" in cell.metadata.get("tags", []) and outputs:
+            # folded evidence (scripts/tag_slides.py, evidence()): its table without its code
+            cell.metadata["transient"] = {"remove_source": True}
         for output in outputs:
             if output.get("metadata", {}).get("image/png", {}).get("alt"):
                 output["data"].pop("text/html", None)    # the PNG itself, with its alt, as every figure is shown

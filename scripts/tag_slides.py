@@ -22,8 +22,8 @@ slide. The design of a deck is a few tags per notebook:
 
 What is folded is decided here too, one rule for JupyterLab, the site and the slides: a drawing cell of
 4 lines or more (:func:`folds`), every evidence cell, tagged ``check``, and each notebook's imports,
-tagged ``setup`` (:func:`evidence`), get ``jupyter.source_hidden``; the last two also get ``hide-input``
-for the site.
+tagged ``setup`` (:func:`evidence`), get ``jupyter.source_hidden`` and the ``hide-input`` tag for the
+site. On the slides a figure's code is left off and evidence is skipped (scripts/build_slides.py).
 
 It also sets the notebook-level ``metadata.rise.scroll = true`` (if ``rise.scroll`` is not set
 already), so a long slide scrolls in jupyterlab-rise instead of being cut off.
@@ -47,6 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SLIDE_TYPES = ("slide", "subslide", "fragment", "-", "skip", "notes")
 SKIP_TAGS = ("check", "solution")
+EVIDENCE_TAGS = {"check", "measure", "setup"}   # folded in every view: see evidence()
 FRAGMENT_MAX_CHARS = 300            # a markdown cell this short after a code cell is a "finding" fragment
 
 # Calls that show something: printing, rich display, the source viewer, plotting and drawing.
@@ -195,18 +196,19 @@ def folds(cell: dict) -> bool:
 
 
 def evidence(cell: dict) -> bool:
-    """A code cell that checks, times or audits a claim, tagged ``check``, or a notebook's imports, tagged
-    ``setup`` (plumbing, not the lesson). It still runs, but it is folded
-    in every view: ``jupyter.source_hidden`` in JupyterLab, the ``hide-input`` tag on the site (myst-nb
-    shows a "show code" toggle), and skipped on the slides. The code that states an idea and every
-    ``show_source`` cell are never tagged ``check``, so they stay in sight.
+    """A code cell that checks or audits a claim, tagged ``check``; one that times or measures and prints
+    its table, tagged ``measure``; or a notebook's imports, tagged ``setup`` (plumbing, not the lesson).
+    It still runs, but its code is folded in every view: ``jupyter.source_hidden`` in JupyterLab, the
+    ``hide-input`` tag on the site (myst-nb shows a "show code" toggle), and on the slides a ``check``
+    cell is skipped and the others show their output without their code. The code that states an idea
+    and every ``show_source`` cell are never tagged so, and they stay in sight.
 
     >>> evidence({"cell_type": "code", "metadata": {"tags": ["check"]}, "source": "assert 1 + 1 == 2"})
     True
     >>> evidence({"cell_type": "code", "metadata": {}, "source": "show_source(inversions)"})
     False
     """
-    return cell.get("cell_type") == "code" and bool({"check", "setup"} & set(cell.get("metadata", {}).get("tags", [])))
+    return cell.get("cell_type") == "code" and bool(EVIDENCE_TAGS & set(cell.get("metadata", {}).get("tags", [])))
 
 
 def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
@@ -226,7 +228,7 @@ def tag_notebook(nb: dict, tag_checks: bool = False) -> dict:
         if not isinstance(slideshow, dict):
             slideshow = meta["slideshow"] = {}
         slideshow["slide_type"] = slide_type(cell, previous)
-        if evidence(cell):                   # one rule for the three views: folded in JupyterLab, on the site, on slides
+        if folds(cell) or evidence(cell):    # one rule for the three views: folded in JupyterLab, on the site, on slides
             tags = meta.setdefault("tags", [])
             if "hide-input" not in tags:
                 tags.append("hide-input")

@@ -2,8 +2,9 @@
 
 scripts/reading_load.py measures it; these are the limits of issue 25 over notebooks 00-08: at most 40
 drawing lines in sight, no code cell in sight longer than 15 lines, and at least 500 other lines still
-in sight (the lesson is not folded away). Every evidence cell (``check``) and imports cell (``setup``)
-is folded in every view, and every link between notebooks reads as the page's title.
+in sight (the lesson is not folded away). Every evidence cell (``check``, ``measure``), imports cell
+(``setup``) and folded drawing cell is folded in every view (scripts/tag_slides.py decides), and every
+link between notebooks reads as the page's title.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 import reading_load  # noqa: E402
+import tag_slides  # noqa: E402
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
 ALL = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -42,11 +44,11 @@ def test_the_measure_sees_a_long_drawing_cell_in_sight():
 def test_evidence_and_imports_are_folded_in_every_view(path):
     for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
         tags = set(cell.metadata.get("tags", []))
-        if cell.cell_type == "code" and tags & {"check", "setup"}:
+        if tag_slides.evidence(cell) or tag_slides.folds(cell):
             assert "hide-input" in tags, f"{path.name} cell {i}: folded on the site (hide-input)"
             assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, f"{path.name} cell {i}"
         if cell.cell_type == "code" and "show_source(" in cell.source:
-            assert not tags & {"check", "setup", "hide-input"}, f"{path.name} cell {i}: show_source stays in sight"
+            assert not tags & (tag_slides.EVIDENCE_TAGS | {"hide-input"}), f"{path.name} cell {i}: show_source stays in sight"
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])

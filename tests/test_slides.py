@@ -8,7 +8,7 @@ tagged ``check``, so that it is skipped on the slides and in the HTML.
 from __future__ import annotations
 
 import doctest
-import importlib.util
+import sys
 import json
 from pathlib import Path
 
@@ -17,9 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
-_spec = importlib.util.spec_from_file_location("tag_slides", ROOT / "scripts" / "tag_slides.py")
-tag_slides = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tag_slides)
+sys.path.insert(0, str(ROOT / "scripts"))
+import tag_slides  # noqa: E402  (one copy in sys.modules, so doctest finds its examples whoever imports it first)
 
 
 def load(path: Path) -> dict:

@@ -270,10 +270,12 @@ def test_screenshots(offline, server):
 LESSONS = [f"{p.stem}.html" for p in sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("0[0-8]_*.ipynb"))]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 25, still open: code in sight is 20-38% of a lesson page at "
-                                       "1024 x 768 (the run prints each page's share); the goal is 20% at most")
 def test_code_in_sight_is_at_most_a_fifth_of_each_lesson_page(offline, server, capsys):
-    """At 1024 x 768, the code a reader sees (inputs not folded) is at most 20% of the page's height."""
+    """At 1024 x 768, the code a reader sees (inputs not folded) is at most 20% of the page's height.
+
+    A folded input sits in a closed ``<details>``: Chromium still gives it a box, so it is left out
+    by that, not by its size.
+    """
     page = offline.new_page()
     page.set_viewport_size({"width": 1024, "height": 768})
     shares = {}
@@ -283,7 +285,7 @@ def test_code_in_sight_is_at_most_a_fifth_of_each_lesson_page(offline, server, c
         code, total = page.evaluate("""() => {
             const article = document.querySelector('article') || document.body;
             const code = [...article.querySelectorAll('.cell_input')]
-                .filter(e => e.offsetParent !== null)
+                .filter(e => e.offsetParent !== null && !e.closest('details:not([open])'))
                 .reduce((sum, e) => sum + e.getBoundingClientRect().height, 0);
             return [code, article.getBoundingClientRect().height]; }""")
         shares[name] = code / total
