@@ -20,9 +20,11 @@ and return a :class:`~puzzlelib.search.results.SearchResult`.
 **Role: the fast informed searches.** :func:`astar` is the same algorithm as
 the teaching :func:`~puzzlelib.search.generic.astar_search` (the AIMA
 skeleton with a priority frontier), on flat tuples instead of Board and Node
-objects; a test keeps their answers and counts equal. :func:`ida_search` is
-the IDA* loop of the lesson, :func:`ida_search_tables` the same loop made
-incremental for heuristics that carry additive tables.
+objects; a test keeps their answers and counts equal. :func:`ida_star_plain`
+is IDA* as the lesson shows it (recursive, on Boards); :func:`ida_star` and
+its loop :func:`ida_search` are the engine (their own stack, flat tuples),
+and a test keeps their solutions the same length; :func:`ida_search_tables`
+is the same loop made incremental for heuristics that carry additive tables.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from .guards import astar_max_nodes, node_limit_error
 from .heuristics import MAX_TABLE_CELLS, compile_heuristic, heuristic_value, manhattan
 from .results import SearchResult
 
-__all__ = ["astar", "ida_star", "ida_default_max_nodes", "tree_sizes", "effective_branching", "ida_search", "ida_search_tables"]
+__all__ = ["astar", "ida_star", "ida_star_plain", "PLAIN_MAX_DEPTH", "plain_limit_error", "ida_default_max_nodes", "tree_sizes", "effective_branching", "ida_search", "ida_search_tables"]
 
 
 def _prepare(start, goal, heuristic, max_nodes, default_max_nodes):
@@ -457,3 +459,61 @@ def ida_search_tables(board: list, tables, table, limit: int, *, counts: dict | 
             bound = t
     finally:
         sys.setrecursionlimit(old_limit)
+
+
+PLAIN_MAX_DEPTH = 400
+"""How deep :func:`ida_star_plain` may go: each move is one call of Python's recursion."""
+
+
+def ida_star_plain(start, goal=None, heuristic=manhattan, *, max_nodes: int = 10**6) -> list[Board] | None:
+    """IDA* as it is taught, recursive on Boards: a shortest path, or None. :func:`ida_star` is the engine.
+
+    >>> [board.blank for board in ida_star_plain(Board([[4, 1, 2], [5, 0, 3]]))]
+    [(1, 1), (1, 0), (0, 0), (0, 1), (0, 2), (1, 2)]
+    """
+    start, goal = board_and_goal(start, goal, "start")
+    limit = check_max_nodes(max_nodes, max_nodes)
+    if not is_solvable(start, goal):
+        return None
+    h = compile_heuristic(heuristic, goal).value      # h(tiles): the estimate of the moves left
+    path, nodes = [start], 0
+    def search(g, bound):                             # "found", or the smallest f over the bound below path[-1]
+        nonlocal nodes
+        board = path[-1]
+        f = g + h(board.tiles)
+        if f > bound:
+            return f
+        if board == goal:
+            return "found"
+        nodes += 1
+        if nodes > limit or g >= PLAIN_MAX_DEPTH:     # a node budget, and one recursive call per move
+            raise plain_limit_error(limit, g)
+        smallest = math.inf
+        for nxt in board.neighbors():
+            if len(path) > 1 and nxt == path[-2]:
+                continue                              # never straight back
+            path.append(nxt)
+            t = search(g + 1, bound)
+            if t == "found":
+                return t
+            smallest = min(smallest, t)
+            path.pop()
+        return smallest
+    bound = h(start.tiles)
+    while True:                                       # one depth-first pass per bound
+        t = search(0, bound)
+        if t == "found":
+            return path
+        bound = t                                     # the smallest f that went over
+
+
+def plain_limit_error(max_nodes: int, depth: int) -> ValueError:
+    """Why :func:`ida_star_plain` stopped: ``max_nodes`` expanded, or ``depth`` reached :data:`PLAIN_MAX_DEPTH`.
+
+    >>> print(plain_limit_error(1000, 400))  # doctest: +ELLIPSIS
+    plain IDA* makes one recursive call per move and stops 400 moves deep; ...
+    """
+    if depth < PLAIN_MAX_DEPTH:
+        return node_limit_error(max_nodes, "plain IDA*")
+    return ValueError(f"plain IDA* makes one recursive call per move and stops {PLAIN_MAX_DEPTH} moves deep; "
+                      "ida_star has no such limit")
