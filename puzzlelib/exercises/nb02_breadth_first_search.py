@@ -17,8 +17,12 @@ __all__: list[str] = []
 _BOARD_02 = Board([[2, 0, 3], [1, 4, 5]])
 
 
-def _edges_2x3() -> int:
-    return sum(len(Board.from_tiles(t, 2, 3).neighbors()) for t in _dist(Board.goal(2, 3))) // 2
+def _edges(rows: int, cols: int) -> int:
+    return sum(len(Board.from_tiles(t, rows, cols).neighbors()) for t in _dist(Board.goal(rows, cols))) // 2
+
+
+def _edges_2x4() -> int:
+    return _edges(2, 4)
 
 
 _register(
@@ -51,14 +55,15 @@ _register(
 )
 _register(
     id="02.3", title="Count the doors", level="core", minutes=10, kind="value",
-    solution=_edges_2x3,
-    hint="add up the number of neighbours of every board of the goal's half (group the boards by the "
-         "blank's cell), then think about how often each edge was counted.",
+    solution=_edges_2x4,
+    hint="don't list the boards: group them by the blank's cell (each cell holds the blank equally often), "
+         "add up the moves the blank has from each cell, then think about how often each edge was counted.",
     why="every board's neighbours added up count each edge from both of its ends.",
     mistakes=(
-        Mistake(lambda: 2 * _edges_2x3(), "that counts each edge twice, once from each end."),
-        Mistake(lambda: len(_dist(Board.goal(2, 3))), "that is the number of boards, not of edges."),
-        Mistake(lambda: 4 * _edges_2x3(), "that counts both halves of the graph, and each edge from both ends."),
+        Mistake(lambda: 2 * _edges_2x4(), "that counts each edge twice, once from each end."),
+        Mistake(lambda: len(_dist(Board.goal(2, 4))), "that is the number of boards, not of edges."),
+        Mistake(lambda: 4 * _edges_2x4(), "that counts both halves of the graph, and each edge from both ends."),
+        Mistake(lambda: _edges(2, 3), "that is the 2 x 3 puzzle's count; this one is 2 x 4."),
     ),
 )
 
