@@ -253,6 +253,9 @@ MANIFEST_DAMAGE = [   # (id, new text or edit of the data, sealed, reason)
     ("layer record lost", lambda d: {**d, "layers": d["layers"][:-1]}, True, "layer records don't match"),
     ("bad sha256 type", lambda d: (d["layers"][-1].update(sha256=1), d)[1], True, "record of layer 20"),
     ("no checksum", _drop("check"), False, "it has no check"),
+    ("nested 200,000 deep", "[" * 200_000, False, "nested too deeply"),
+    ("rows a string", _set("rows", "2"), True, "its rows is not of the type"),
+    ("goal a dict", _set("goal", {"a": 1}), True, "its goal is not of the type"),
 ]
 
 
@@ -510,3 +513,29 @@ def test_the_depth_bound_of_the_large_boards_is_the_measured_diameter():
         rows, cols = boards[name]["rows"], boards[name]["cols"]
         assert depth_bound(rows, cols) == boards[name]["diameter"] == depth_bound(cols, rows)
     assert depth_bound(1, 9) == 8 and depth_bound(2, 7) == reachable_count(2, 7) - 1
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
+def test_a_manifest_that_is_a_fifo_is_damage_and_is_replaced_without_waiting(tmp_path):
+    import os
+
+    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    path = tmp_path / "manifest.json"
+    path.unlink()
+    os.mkfifo(path)                                   # opening it for reading would wait forever
+    with pytest.warns(DamagedFileWarning, match="FIFO"):
+        result = frontier_search(2, 4, directory=tmp_path)
+    assert result.counts == FRESH[(2, 4)] and result.complete and path.is_file()
+    assert_sound(tmp_path, 2, 4)
+
+
+def test_a_manifest_that_is_a_directory_is_refused_with_the_reason(tmp_path):
+    (tmp_path / "manifest.json").mkdir()
+    with pytest.raises(ValueError, match="is a directory"):
+        frontier_search(2, 4, directory=tmp_path)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (2, -1), (2.0, 3), ("2", 3)])
+def test_blank_moves_checks_its_shape(shape):
+    with pytest.raises((TypeError, ValueError)):
+        frontier.blank_moves(*shape)

@@ -64,7 +64,7 @@ import numpy as np
 
 from ..board import BLANK, Board, check_shape, neighbor_table, resolve_goal
 from ..limits import PACKED_MAX_CELLS, PuzzleError, check_frontier_bfs, reachable_count, whole_number
-from ..storage import matches, report_damage, sha256_bytes, write_atomic
+from ..storage import matches, not_a_regular_file, parse_json, read_regular, report_damage, sha256_bytes, write_atomic
 
 __all__ = ["BLANK_SHIFT", "MOVE_BITS", "FORMAT", "LOCK_NAME", "blank_moves", "pack", "unpack", "as_words",
            "merge_duplicates", "next_layer", "FrontierResult", "depth_bound", "layer_problem",
@@ -86,6 +86,7 @@ def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
     >>> blank_moves(1, 3)   # the blank reaches cell 0 only from cell 1, moving left
     [[(1, 2, 3)], [(0, 3, 2), (2, 2, 3)], [(1, 3, 2)]]
     """
+    rows, cols = check_shape(rows, cols)
     k = rows * cols
     out = []
     for j in range(k):
@@ -452,17 +453,21 @@ class _Store:
     def _read_manifest(self):
         """(problem, manifest): the manifest, or what is wrong with it. A different search raises ValueError."""
         try:
-            text = self.manifest.read_bytes()
+            text = read_regular(self.manifest)
         except OSError as err:
             return f"it cannot be read ({err})", None
         if not text.strip():
             return "it is empty", None
-        try:
-            saved = json.loads(text)
-        except ValueError as err:
-            return f"it is not valid JSON ({err})", None
+        saved, problem = parse_json(text)
+        if problem:
+            return problem, None
         if not isinstance(saved, dict):
             return f"it holds {_json_kind(saved)}, not a JSON object", None
+        wrong = [key for key in ("rows", "cols") if key in saved and type(saved[key]) is not int]
+        if "goal" in saved and not (isinstance(saved["goal"], list) and all(type(t) is int for t in saved["goal"])):
+            wrong.append("goal")
+        if wrong:      # damage, not another search: a search is never refused for a field it can't have written
+            return f"its {' and '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not of the type it writes", None
         search = {key: self.header[key] for key in ("rows", "cols", "goal")}
         theirs = {key: saved.get(key) for key in search}
         if all(key in saved for key in search) and theirs != search:
@@ -514,6 +519,9 @@ class _Store:
             size = path.stat().st_size
         except OSError:
             return None, "it is missing"
+        problem = not_a_regular_file(path)
+        if problem:
+            return None, problem
         if size != record["bytes"]:
             return None, f"it has {size:,} bytes, its record says {record['bytes']:,}"
         if not matches(path, record):
@@ -533,6 +541,9 @@ class _Store:
         """
         if not self.manifest.exists():
             return None
+        if self.manifest.is_dir():       # can't be read, and can't be replaced by a file either
+            raise ValueError(f"{str(self.manifest)[:200]} is a directory, where the search keeps its manifest; "
+                             "remove it or pass another directory=")
         problem, saved = self._read_manifest()
         if problem:
             report_damage(self.manifest, problem)
