@@ -195,7 +195,7 @@ def test_a_generic_hint_when_nothing_specific_fits(capsys):
 
 
 def test_equivalent_forms_are_accepted(capsys):
-    accepted = [("07.3", 46.0), ("07.3", np.int64(46)), ("07.3", Fraction(46)), ("04.2", " b "),
+    accepted = [("07.3", 46.0), ("07.3", np.int64(46)), ("07.3", Fraction(46)), ("04.2", " c e "), ("04.2", "E, C"), ("04.2", {"c", "E"}),
                 ("05.2", "odd"), ("06.2", "unreachable (other component)"), ("06.2", "Unreachable"),
                 ("05.1", frozenset(expected_of("05.1"))), ("08.2", _unrounded_b_star()),
                 ("08.2", 1.65), ("03.2", np.bool_(True)), ("01.1", np.int32(expected_of("01.1")))]
@@ -292,9 +292,11 @@ def test_the_registry_covers_every_exercise_of_notebooks_01_to_08():
 
 def test_expected_values_agree_with_the_notebooks():
     """The numbers the notebooks' solutions state, so a change in puzzlelib that moves them is noticed."""
-    stated = {"01.1": 33015, "01.2": 21, "01.3": (2, 5, 1, 0, 4, 3), "02.1": 4, "02.2": 6, "02.3": 25200,
-              "03.1": 6, "03.2": True, "03.3": {(3, 2), (5, 4), (3, 6)}, "04.1": 24, "04.2": "B",
-              "04.3": 181440, "05.1": {"upperLeft", "upperRight"}, "05.2": 1, "05.3": False, "05.4": 40,
+    stated = {"00.1": [5, 8], "00.3": [3, 5, 6],
+              "01.1": 33015, "01.2": 21, "01.3": (2, 5, 1, 0, 4, 3), "02.1": 4, "02.2": 6, "02.3": 25200,
+              "03.1": 6, "03.2": True, "03.3": {(3, 2), (5, 4), (3, 6)}, "04.1": 40320, "04.2": {"C", "E"},
+              "04.3": 1814400, "04.4": 30, "04.5": 19958400, "04.6": "LDRURDLLURDR",
+              "05.1": {"upperLeft", "upperRight"}, "05.2": 1, "05.3": False, "05.4": 40,
               "06.1": 0, "06.2": "unreachable", "07.1": 36, "07.2": 148, "07.3": 46, "08.1": False, "08.2": 1.65, "08.3": 42}
     for exercise_id, value in stated.items():
         assert engine._equal(expected_of(exercise_id), value), exercise_id
@@ -628,3 +630,42 @@ def test_changing_a_revealed_answer_does_not_change_the_check(capsys):
     revealed.append(99)
     ok, _ = run(capsys, "00.3", expected_of("00.3"))
     assert ok is True and 99 not in expected_of("00.3")
+
+
+# --- the proving exercises: any valid answer is accepted, checked by replaying or by search -------
+
+def test_every_counterexample_to_the_odd_width_rule_is_accepted_and_no_other_board(capsys):
+    from puzzlelib import min_moves
+    from puzzlelib.solvability import inversions
+    from puzzlelib.generate import random_board
+    boards = [random_board(2, 4, seed=s) for s in range(60)]
+    wrong = [b for b in boards if (inversions(b) % 2 == 0) != (min_moves(b) >= 0)]
+    assert 10 < len(wrong) < 50                      # about half: the rule is wrong when the blank is in the top row
+    for b in boards:
+        ok, out = run(capsys, "03.6", b)
+        assert ok is (b in wrong), (b, out)
+    ok, out = run(capsys, "03.6", Board.goal(2, 3))
+    assert ok is False and "Use 2 x 4" in out
+
+
+def test_the_trap_escape_is_checked_by_replaying_it_on_every_filling(capsys):
+    good = expected_of("04.6")
+    assert run(capsys, "04.6", good)[0] and run(capsys, "04.6", " ".join(good.lower()))[0]
+    assert run(capsys, "04.6", good + "LR")[0]        # a detour that comes back is still an escape
+    for bad in [good[:-1], good[::-1], "L" + good, "U", "RRRR"]:
+        assert run(capsys, "04.6", bad)[0] is False, bad
+
+
+def test_every_line_board_that_passes_the_rule_but_is_stuck_is_accepted(capsys):
+    from itertools import permutations
+    from puzzlelib import min_moves
+    from puzzlelib.solvability import blank_row_from_bottom, inversions
+    goal = Board.goal(1, 4)
+    accepted = []
+    for p in permutations(range(4)):
+        b = Board.from_tiles(p, 1, 4)
+        passes = (inversions(b) + blank_row_from_bottom(b)) % 2 == (inversions(goal) + 1) % 2
+        if run(capsys, "04.7", b)[0]:
+            accepted.append(b)
+            assert passes and min_moves(b) == -1, b
+    assert len(accepted) == 8                        # 4 blank cells x 2 other even orders of the tiles

@@ -355,7 +355,7 @@ def check(exercise_id: str, answer) -> bool:
     >>> check("03.9", 6)
     Traceback (most recent call last):
     ...
-    ValueError: there is no exercise 03.9; notebook 03 has 03.1, 03.2, 03.3, 03.4, 03.5
+    ValueError: there is no exercise 03.9; notebook 03 has 03.1, 03.2, 03.3, 03.4, 03.5, 03.6
     """
     ex = EXERCISES[_id(exercise_id)]
     if answer is ...:
@@ -411,11 +411,13 @@ def exercises(notebook=None) -> list[str]:
 
     >>> ids = exercises(4)
     id    level      min  kind      title
-    04.1  core         5  value     Components of the 1 x 5 board
-    04.2  warm-up      3  value     Which goal can it reach?
+    04.1  core         5  value     Components of the 1 x 9 board
+    04.2  core         8  value     Which goals can it reach?
     04.3  core         5  value     The size of a component
-    04.4  warm-up      5  value     The 2 x 2 lemma, step 1: the boards of the 2 x 2 puzzle
-    04.5  core        10  value     The 2 x 2 lemma, step 2: turning the block
+    04.4  core        10  value     Lemma 3 on a longer ring
+    04.5  core        10  value     The blank at home: even orders only
+    04.6  challenge   20  value     Escape the trap, on its side
+    04.7  core        10  value     Why 1 x n is different: the theorem needs two rows
     >>> ids[0]
     '04.1'
     """
