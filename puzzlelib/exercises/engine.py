@@ -115,6 +115,9 @@ class Exercise:
     normalize: Callable[[object], object] | None = None
     steps: Callable[[], list] | None = None
     function: str = ""
+    library: tuple = ()
+    """puzzlelib functions that answer a function exercise ("module:name"): an answer that is one of them,
+    or calls one, gets "not yet" (the exercise asks the student to write it)."""
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not re.fullmatch(r"\d\d\.\d{1,2}", self.id):
@@ -928,11 +931,74 @@ def _check_function(ex: Exercise, fn) -> bool:
     return True
 
 
+def _library_functions(ex: Exercise) -> list:
+    import importlib
+    found = []
+    for spec in ex.library:
+        module, _, name = spec.partition(":")
+        found.append(getattr(importlib.import_module(module), name))
+    return found
+
+
+def _codes(code):
+    yield code
+    for const in code.co_consts:
+        if inspect.iscode(const):
+            yield from _codes(const)
+
+
+def _borrowed(ex: Exercise, fn) -> str | None:
+    """The name of the puzzlelib function that answers ``ex`` which ``fn`` is, wraps or calls; else None."""
+    import functools
+    import types
+    banned = _library_functions(ex)
+    if not banned:
+        return None
+    seen, todo = set(), [fn]
+    while todo:                                       # fn, partials, bound methods, closures and defaults
+        f = todo.pop()
+        if id(f) in seen:
+            continue
+        seen.add(id(f))
+        for b in banned:
+            if f is b:
+                return b.__name__
+        if isinstance(f, functools.partial):
+            todo.append(f.func)
+        f = getattr(f, "__func__", f)
+        code = getattr(f, "__code__", None)
+        if code is None or str(getattr(f, "__module__", "")).startswith("puzzlelib"):
+            continue                                  # only the student's own code is read, not the library's
+        scope = getattr(f, "__globals__", {})
+        names = {n for c in _codes(code) for n in c.co_names}
+        for n in names:
+            value = scope.get(n)
+            if value is None:
+                continue
+            if isinstance(value, types.ModuleType):       # frontier.pack(...)
+                todo += [getattr(value, m) for m in names if callable(getattr(value, m, None))]
+            elif callable(value):
+                todo.append(value)
+        todo += [c.cell_contents for c in (getattr(f, "__closure__", None) or ()) if _has_contents(c)]
+        todo += [d for d in (getattr(f, "__defaults__", None) or ()) if callable(d)]
+    return None
+
+
+def _has_contents(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return callable(cell.cell_contents)
+
+
 def _step_results(ex: Exercise, fn):
     """Run each hidden step of a function exercise on ``fn``: yield ``(step, None, False)`` for a pass,
     or ``(step, problem, too_slow)``: the "not yet" message (the input, what went wrong, never the
-    right output), and whether the step ran out of time."""
+    right output), and whether the step ran out of time. A function that passes every step by handing
+    the work to the puzzlelib function the exercise asks for gets one more problem, with ``step`` None."""
     steps = ex.steps()                         # hidden data is built here, before any clock starts
+    failed = False
     for step in steps:
         limit = SECONDS_PER_CASE * step.weight
         _CURRENT[0] = f"{ex.function}(...)"
@@ -948,7 +1014,24 @@ def _step_results(ex: Exercise, fn):
             problem = str(fail)
         except Exception as err:  # noqa: BLE001  (an odd answer broke the check itself: still "not yet")
             problem = f"{_CURRENT[0]}: your function's result could not be checked ({_describe(err)})"
+        failed = failed or problem is not None
         yield step, problem, too_slow
+    if not failed:
+        borrowed = _borrowed_name(ex, fn)
+        if borrowed:
+            yield None, _borrowed_problem(ex, borrowed), False
+
+
+def _borrowed_name(ex: Exercise, fn) -> str | None:
+    try:
+        return _borrowed(ex, fn)
+    except Exception:  # noqa: BLE001  (an odd object: never a crash of the check)
+        return None
+
+
+def _borrowed_problem(ex: Exercise, name: str) -> str:
+    """The "not yet" of an answer that hands the work to puzzlelib's own ``name``."""
+    return f"your {ex.function} uses puzzlelib's own {name}; the exercise asks you to write those steps yourself."
 
 
 def _fail(call: str, got, problem: str, tip: str | None = None):

@@ -89,7 +89,9 @@ def _key_steps():
 
 
 _function_exercise(
-    id="01.4", title="Write key_of(tiles): the base-mn key", level="warm-up", minutes=10,
+    id="01.4",
+    library=('puzzlelib.encoding:to_key',),
+    title="Write key_of(tiles): the base-mn key", level="warm-up", minutes=10,
     reference=SOLUTIONS["key_of"],
     hint="start with key = 0; for each tile, key = key * base + tile, where base = len(tiles).",
     why="key_of matches to_key on boards from 1 to 16 cells.",
@@ -132,7 +134,9 @@ def _bad_rank(weight):
 
 
 _function_exercise(
-    id="01.5", title="Write rank_of(tiles): the Lehmer rank", level="core", minutes=15,
+    id="01.5",
+    library=('puzzlelib.encoding:rank', 'puzzlelib.encoding:rank_tiles'),
+    title="Write rank_of(tiles): the Lehmer rank", level="core", minutes=15,
     reference=SOLUTIONS["rank_of"],
     hint="for position i, count the smaller tiles after it and multiply by (k - 1 - i)!, where k = len(tiles).",
     why="rank_of matches rank on permutations of 1 to 16 values, in lexicographic order from 0.",

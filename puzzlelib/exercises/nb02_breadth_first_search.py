@@ -143,7 +143,9 @@ def _path_steps():
 
 
 _function_exercise(
-    id="02.4", title="Write bfs_path(start, goal): BFS with parent pointers", level="core", minutes=25,
+    id="02.4",
+    library=('puzzlelib.search.bfs:shortest_path', 'puzzlelib.search.bfs:bfs_path'),
+    title="Write bfs_path(start, goal): BFS with parent pointers", level="core", minutes=25,
     reference=SOLUTIONS["bfs_path"],
     hint="keep a queue of boards and a dict parent[board] = the board it was found from; when the goal "
          "comes out of the queue, follow the parents back to the start and reverse. start and goal are "

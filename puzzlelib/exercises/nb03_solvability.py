@@ -104,7 +104,9 @@ def _adjacent_inversions(tiles):
 
 
 _function_exercise(
-    id="03.4", title="Write count_inversions(tiles)", level="warm-up", minutes=10,
+    id="03.4",
+    library=('puzzlelib.solvability:inversions', 'puzzlelib.solvability:inversions_by_merge_sort', 'puzzlelib.solvability:relative_inversions'),
+    title="Write count_inversions(tiles)", level="warm-up", minutes=10,
     reference=SOLUTIONS["count_inversions"],
     hint="drop the blank (0) first; then count the pairs i < j with seq[i] > seq[j].",
     why="count_inversions matches inversions on boards from 1 to 16 cells, blank anywhere.",
@@ -172,7 +174,9 @@ def _bad_solvable_top(board):
 
 
 _function_exercise(
-    id="03.5", title="Write solvable(board): the even-width rule", level="core", minutes=20,
+    id="03.5",
+    library=('puzzlelib.solvability:is_solvable',),
+    title="Write solvable(board): the even-width rule", level="core", minutes=20,
     reference=SOLUTIONS["solvable"],
     hint="count the inversions (blank skipped). Odd width: solvable when the count is even. Even width: add "
          "the blank's row counted from the bottom (last row = 1); solvable when the sum is odd. Return a bool.",

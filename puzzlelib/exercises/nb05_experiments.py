@@ -26,6 +26,10 @@ _GOALS_05 = {
 """The five goals of notebook 05, by name."""
 
 
+_MYSTERY_05 = Board([[2, 3, 1, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]])
+"""Exercises 05.1 and 05.4: start5 with tiles 1, 2 and 3 turned one place (a 3-cycle)."""
+
+
 def _goals_reached(start: Board) -> set:
     return {name for name, g in _GOALS_05.items() if is_solvable(start, g)}
 
@@ -50,16 +54,17 @@ def _word(mapping: dict):
 
 
 _register(
-    id="05.1", title="Which goals can start5 reach?", level="core", minutes=5, kind="value",
-    solution=lambda: _goals_reached(_STARTS_05["start5"]), normalize=_frozen_to_set,
-    hint="start5 is one swap away from the usual goal, so it is in the other group; which goals are in "
-         "that group? Answer with a set of goal names.",
-    why="one swap puts start5 in the other component from the usual goal and its group.",
+    id="05.1", title="Which goals can this board reach?", level="core", minutes=5, kind="value",
+    solution=lambda: _goals_reached(_MYSTERY_05), normalize=_frozen_to_set,
+    hint="mystery is start5 with three tiles turned one place. How many swaps is a 3-cycle, and what does "
+         "each swap do to the invariant? Then start5's row of the table tells you. Answer with a set of "
+         "goal names.",
+    why="a 3-cycle is two swaps, so it keeps the invariant: mystery reaches exactly the goals start5 reaches.",
     mistakes=(
-        Mistake(lambda: set(_GOALS_05) - _goals_reached(_STARTS_05["start5"]),
-                "those are the goals of the other group: start5 is one swap away from the usual goal."),
+        Mistake(lambda: set(_GOALS_05) - _goals_reached(_MYSTERY_05),
+                "that is the other group: a 3-cycle is two swaps, and two swaps keep the invariant."),
         Mistake(lambda: set(_GOALS_05), "no board reaches both classes of goals."),
-        Mistake(lambda: {_GOALS_05[name] for name in _goals_reached(_STARTS_05["start5"])},
+        Mistake(lambda: {_GOALS_05[name] for name in _goals_reached(_MYSTERY_05)},
                 "give the goals' names (the keys of goals), not the boards."),
     ),
 )
@@ -89,21 +94,20 @@ _register(
     ),
 )
 _register(
-    id="05.4", title="A lower bound for start3", level="core", minutes=10, kind="value",
-    solution=lambda: manhattan(_STARTS_05["start3"], _GOALS_05["downRight"]),
-    hint="for each tile (not the blank), add the rows and columns between its cell and its cell in DR, "
-         "the blank-down-right goal; or use manhattan(board, goal).",
-    why="each move shifts one tile by one cell, so the sum of the tiles' distances is a lower bound.",
+    id="05.4", title="A lower bound for another goal", level="core", minutes=10, kind="value",
+    solution=lambda: manhattan(_MYSTERY_05, _GOALS_05["upperLeft"]),
+    hint="for each tile (not the blank), add the rows and columns between its cell in mystery and its cell "
+         "in UL, the blank-first goal; or use manhattan(board, goal) with the goal given.",
+    why="each move shifts one tile by one cell, so the sum of the tiles' distances to their cells in UL is "
+        "a lower bound.",
     mistakes=(
-        Mistake(lambda: manhattan(_STARTS_05["start3"], _GOALS_05["upperLeft"]),
-                "that is the bound for the blank-first goal (upperLeft); use DR, the blank-down-right goal."),
-        Mistake(lambda: manhattan(_STARTS_05["start3"], _GOALS_05["downRight"])
-                + blank_distance(_STARTS_05["start3"], _GOALS_05["downRight"]),
+        Mistake(lambda: manhattan(_MYSTERY_05, _GOALS_05["downRight"]),
+                "that is the bound for the usual goal (downRight); use UL, the blank-first goal."),
+        Mistake(lambda: manhattan(_MYSTERY_05, _GOALS_05["upperLeft"])
+                + blank_distance(_MYSTERY_05, _GOALS_05["upperLeft"]),
                 "leave the blank out: it is not a tile, and counting it overestimates."),
-        Mistake(lambda: inversions(_STARTS_05["start3"]), "that is start3's inversion count; the bound adds "
-                                                          "up how far each tile is from its goal cell."),
-        Mistake(lambda: misplaced(_STARTS_05["start3"]), "that counts the misplaced tiles; add up how far each "
-                                                         "tile is from home instead."),
+        Mistake(lambda: misplaced(_MYSTERY_05, _GOALS_05["upperLeft"]),
+                "that counts the misplaced tiles; add up how far each tile is from its cell in UL instead."),
     ),
 )
 
@@ -220,7 +224,9 @@ def _global_random_puzzle(rows, cols, rng):
 
 
 _function_exercise(
-    id="05.5", title="Write make_puzzle(rows, cols, rng): a uniform random solvable board", level="challenge",
+    id="05.5",
+    library=('puzzlelib.generate:random_solvable', 'puzzlelib.generate:fix_by_swap'),
+    title="Write make_puzzle(rows, cols, rng): a uniform random solvable board", level="challenge",
     minutes=25, reference=SOLUTIONS["make_puzzle"],
     hint="shuffle all the tiles with rng.shuffle; if the board cannot reach the usual goal, swap two tiles "
          "(not the blank). Every solvable board then comes from exactly two shuffles. Boards have at least "

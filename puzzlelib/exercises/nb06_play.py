@@ -16,7 +16,7 @@ def _after_06() -> Board:
     from ..player.session import PlaySession        # here, so that importing puzzlelib does not load the player
 
     start = PlaySession(rows=2, cols=3, seed=2026).start
-    return start.slide(start.movable_tiles()[-1]) if start.movable_tiles() else start
+    return start.slide(3)                                   # the 3 slides down into the blank: a vertical move
 
 
 def _swap_distance_06():
@@ -31,14 +31,18 @@ def _panel_word(x):
 
 
 _register(
-    id="06.1", title="Inversions after one slide", level="warm-up", minutes=3, kind="value",
+    id="06.1", title="Inversions after one vertical slide", level="warm-up", minutes=3, kind="value",
     solution=lambda: inversions(_after_06()),
     hint="write the tiles in reading order after the slide, skip the blank, and count the pairs out of "
-         "order; does a sideways slide change the reading order of the tiles?",
-    why="a sideways slide never changes the reading order of the tiles, so the count stays the same.",
+         "order; in reading order, how many tiles does the 3 jump over when it slides down?",
+    why="a vertical slide carries the tile past the width - 1 tiles between its cell and the blank's, and "
+        "each of those pairs changes order.",
     mistakes=(
         Mistake(lambda: _blank_counted_inversions(_after_06().tiles),
                 "that counts the blank as a tile: skip it."),
+        Mistake(lambda: 0, "that is the count before the slide: a vertical slide changes the reading order."),
+        Mistake(lambda: 1, "the 3 passes more than one tile in reading order: count the tiles between its "
+                           "old cell and the blank's."),
     ),
 )
 _register(

@@ -16,14 +16,14 @@ from .solutions import SOLUTIONS
 __all__: list[str] = []
 
 
-def _counts34() -> list:
+def _counts(name: str) -> list:
     from ..reference import load_results        # here, so that importing puzzlelib does not load the tables' module
 
-    return load_results("bfs_scale")["boards"]["3x4"]["counts"]
+    return load_results("bfs_scale")["boards"][name]["counts"]
 
 
-def _widest_34() -> int:
-    counts = _counts34()
+def _widest(name: str) -> int:
+    counts = _counts(name)
     return counts.index(max(counts))
 
 
@@ -31,20 +31,21 @@ def _layers_centre() -> list:
     return [layer.size for layer in bfs_layers(Board([[1, 2, 3], [4, 0, 5], [6, 7, 8]]))]
 
 
-def _dict_gib(states) -> int:
-    return round(dict_bfs_bytes(states, 12) / 2**30)
+def _dict_gib(states, cells: int) -> int:
+    return round(dict_bfs_bytes(states, cells) / 2**30)
 
 
 _register(
-    id="07.1", title="The widest layer", level="warm-up", minutes=5, kind="value",
-    solution=_widest_34,
-    hint="find the largest entry of counts34 and give its index: the index is the distance.",
+    id="07.1", title="The widest layer of 2 x 6", level="warm-up", minutes=5, kind="value",
+    solution=lambda: _widest("2x6"),
+    hint="find the largest entry of counts26 and give its index: the index is the distance.",
     why="the index of the largest count is the distance of the widest layer.",
     mistakes=(
-        Mistake(lambda: max(_counts34()), "that is how many boards the widest layer holds; give its distance "
-                                          "(the index)."),
-        Mistake(lambda: len(_counts34()) - 1, "that is the largest distance, not the widest layer."),
-        Mistake(lambda: _widest_34() + 1, "off by one: distances start at 0, the goal itself."),
+        Mistake(lambda: max(_counts("2x6")), "that is how many boards the widest layer holds; give its distance "
+                                             "(the index)."),
+        Mistake(lambda: len(_counts("2x6")) - 1, "that is the largest distance, not the widest layer."),
+        Mistake(lambda: _widest("2x6") + 1, "off by one: distances start at 0, the goal itself."),
+        Mistake(lambda: _widest("3x4"), "that is the 3 x 4 board's widest layer; use counts26."),
     ),
 )
 _register(
@@ -60,17 +61,19 @@ _register(
     ),
 )
 _register(
-    id="07.3", title="Memory of a dict BFS for 2 x 6", level="core", minutes=5, kind="value",
-    solution=lambda: _dict_gib(reachable_count(2, 6)),
-    hint="dict_bfs_bytes(states, cells) with the reachable boards of 2 x 6 (half of 12!) and 12 cells, "
+    id="07.3", title="Memory of a dict BFS for 2 x 7", level="core", minutes=5, kind="value",
+    solution=lambda: _dict_gib(reachable_count(2, 7), 14),
+    hint="dict_bfs_bytes(states, cells) with the reachable boards of 2 x 7 (half of 14!) and 14 cells, "
          "divided by 2**30, rounded.",
-    why="the reachable half of the 12! boards at the measured bytes per board of a dict BFS.",
+    why="the reachable half of the 14! boards at the measured bytes per board of a dict BFS: thousands of "
+        "GiB, where 2 x 6 needed 46.",
     mistakes=(
-        Mistake(lambda: round(dict_bfs_bytes(reachable_count(2, 6), 12) / 10**9),
+        Mistake(lambda: round(dict_bfs_bytes(reachable_count(2, 7), 14) / 10**9),
                 "that is in GB (10**9 bytes); the question asks for GiB, 2**30 bytes."),
-        Mistake(lambda: _dict_gib(math.factorial(12)),
-                "that stores all 12! boards; a BFS from the goal reaches only half of them."),
-        Mistake(lambda: dict_bfs_bytes(reachable_count(2, 6), 12), "that is in bytes; divide by 2**30 for GiB."),
+        Mistake(lambda: _dict_gib(math.factorial(14), 14),
+                "that stores all 14! boards; a BFS from the goal reaches only half of them."),
+        Mistake(lambda: dict_bfs_bytes(reachable_count(2, 7), 14), "that is in bytes; divide by 2**30 for GiB."),
+        Mistake(lambda: _dict_gib(reachable_count(2, 6), 12), "that is the 2 x 6 board; this one has 14 cells."),
     ),
 )
 
@@ -91,7 +94,9 @@ def _pack_steps():
 
 
 _function_exercise(
-    id="07.4", title="Write pack_word(tiles): a board as one 64-bit word", level="core", minutes=15,
+    id="07.4",
+    library=('puzzlelib.search.frontier:pack',),
+    title="Write pack_word(tiles): a board as one 64-bit word", level="core", minutes=15,
     reference=SOLUTIONS["pack_word"],
     hint="start with the blank's cell shifted to bit 60; then for each cell i OR in its tile shifted to bit "
          "4 + 4 * i. The low 4 bits stay 0: they are the used-move bits.",
