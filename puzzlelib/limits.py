@@ -57,7 +57,7 @@ __all__ = [
     "frontier_bfs_bytes", "check_frontier_bfs",
     "DICT_BYTES_PER_STATE_BASE", "DICT_BYTES_PER_STATE_PER_CELL", "NODE_BYTES_PER_STATE",
     "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET",
-    "LARGE_BOARD_MAX_NODES", "HUGE_BOARD_WORK", "SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "GRAPH_BYTES_PER_NODE",
+    "SMALL_BOARD_MAX_NODES", "LARGE_BOARD_MAX_NODES", "HUGE_BOARD_WORK", "SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "GRAPH_BYTES_PER_NODE",
     "BFS_DEFAULT_MAX_NODES", "GENERIC_SEARCH_WORK", "ASTAR_DEFAULT_MAX_NODES", "MAX_SEARCH_STATES", "MAX_BUILD_ENTRIES",
     "BFS_MAX_STATES", "PDB_MAX_CELLS", "PACKED_MAX_CELLS", "ALL_BOARDS_MAX_CELLS", "EXACT_DISTANCE_MAX_CELLS",
     "MAX_EXACT_CELLS",
@@ -84,6 +84,10 @@ MAX_BUDGET = 8 * 2**30
 FALLBACK_BUDGET = 2 * 2**30
 """The budget when the free memory can't be read (2 GiB)."""
 # Node limits: counts, not bytes.
+SMALL_BOARD_MAX_NODES = 5_000_000
+"""IDA*'s default ``max_nodes`` on boards of up to :data:`PDB_MAX_CELLS` cells (a few seconds on a 2-core
+machine): every 3 x 3 board, and 98 of Korf's 100 15-puzzles with the pattern databases; a harder search
+stops and says how to ask for more."""
 LARGE_BOARD_MAX_NODES = 20_000_000
 """IDA*'s default ``max_nodes`` on boards of more than :data:`PDB_MAX_CELLS` cells (about half a minute):
 beyond the 15-puzzle a search can run for days, so it stops and says so unless ``max_nodes`` asks for more."""

@@ -190,7 +190,8 @@ def test_group13_one_whole_number_check_everywhere():
 @pytest.mark.parametrize("name, call", [
     ("min_moves 3 x 4", lambda: min_moves(random_solvable(3, 4, seed=1))),
     ("state_graph 3 x 3", lambda: state_graph(3, 3)),
-    ("astar 4 x 4", lambda: astar(random_solvable(4, 4, seed=1)))])
+    ("astar 4 x 4", lambda: astar(random_solvable(4, 4, seed=1))),
+    ("ida_star 4 x 4", lambda: ida_star(random_solvable(4, 4, seed=1)))])
 def test_group14_defaults_answer_or_refuse_within_seconds(name, call):
     with time_limit(12, name):                       # a few seconds on 2 cores; room for a slow machine
         with pytest.raises(TooLargeError, match="max_nodes"):   # the message says how to ask for more

@@ -38,7 +38,7 @@ from heapq import heappop, heappush
 from ..board import Board, board_and_goal, check_shape, neighbor_table, successors
 from ..errors import NodeLimitError, TooLargeError, number_text, short_repr, whole_number
 from ..limits import (ASTAR_DEFAULT_MAX_NODES, HUGE_BOARD_WORK, LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS,
-                      check_max_nodes)
+                      SMALL_BOARD_MAX_NODES, check_max_nodes)
 from ..solvability import is_solvable
 from .guards import astar_max_nodes, node_limit_error
 from .heuristics import MAX_TABLE_CELLS, compile_heuristic, heuristic_value, manhattan
@@ -158,16 +158,18 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
 
 
 def ida_default_max_nodes(cells: int) -> int:
-    """IDA*'s default ``max_nodes`` on a board of ``cells`` cells: no cap up to 16 cells, then
-    :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES`, and beyond 1,024 cells (where each node costs work in
+    """IDA*'s default ``max_nodes`` on a board of ``cells`` cells: :data:`~puzzlelib.limits.SMALL_BOARD_MAX_NODES`
+    up to 16 cells, then :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES`, and beyond 1,024 cells (where each node costs work in
     proportion to the board) :data:`~puzzlelib.limits.HUGE_BOARD_WORK` ``// cells``, at least 10.
 
-    >>> ida_default_max_nodes(25) == LARGE_BOARD_MAX_NODES, ida_default_max_nodes(10**6)
-    (True, 10)
+    >>> ida_default_max_nodes(16) == SMALL_BOARD_MAX_NODES, ida_default_max_nodes(25) == LARGE_BOARD_MAX_NODES
+    (True, True)
+    >>> ida_default_max_nodes(10**6)
+    10
     """
     cells = whole_number(cells, "cells", minimum=1)
     if cells <= PDB_MAX_CELLS:
-        return sys.maxsize
+        return SMALL_BOARD_MAX_NODES
     if cells <= MAX_TABLE_CELLS:
         return LARGE_BOARD_MAX_NODES
     return max(10, HUGE_BOARD_WORK // cells)

@@ -66,8 +66,9 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
 
     The method depends on the board's size (see the module's description).
     ``max_nodes`` caps the nodes IDA* may expand (default:
-    :func:`~puzzlelib.search.informed.ida_default_max_nodes`: no cap up to 16
-    cells, :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES` beyond, less on boards of over 1,024 cells, where
+    :func:`~puzzlelib.search.informed.ida_default_max_nodes`:
+    :data:`~puzzlelib.limits.SMALL_BOARD_MAX_NODES` up to 16 cells (98 of Korf's 100 with the pattern
+    databases; ask for more for the hardest), :data:`~puzzlelib.limits.LARGE_BOARD_MAX_NODES` beyond, less on boards of over 1,024 cells, where
     each node costs more); over the cap it raises
     :class:`~puzzlelib.errors.NodeLimitError`. ``build=False`` never
     builds a pattern database (it uses one only if cached).
