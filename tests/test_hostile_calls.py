@@ -218,3 +218,40 @@ def test_group15_messages_say_what_is_wrong():
     with pytest.raises(TooLargeError) as caught:
         frontier_search(5, 5)
     assert "about about" not in str(caught.value)
+
+
+def _huge_calls():
+    from puzzlelib.draw.solvability import inversion_arcs
+    from puzzlelib.draw.sufficiency import state_graph_components
+    from puzzlelib.search.bfs import keyed_bfs
+    from puzzlelib.search.heuristics import misplaced_tables
+    from puzzlelib.search.pdb import default_partition
+
+    big, mid = Board.goal(1000, 1000), Board.goal(300, 300)
+    return {
+        "inversion_arcs 1000 x 1000": lambda: inversion_arcs(big),
+        "keyed_bfs 300 x 300": lambda: keyed_bfs(mid.slide(mid.tiles[-2])),
+        "misplaced_tables 1000 x 1000": lambda: misplaced_tables(big),
+        "state_graph_components 1000 x 1000": lambda: state_graph_components(1000, 1000),
+        "state_graph_components 10**5000 rows": lambda: state_graph_components(10**5000, 2),
+        "default_partition 1000 x 1000": lambda: default_partition(big),
+    }
+
+
+@pytest.mark.parametrize("name", list(_huge_calls()))
+def test_huge_boards_found_by_the_fuzzer_are_refused_at_once_with_the_reason(name):
+    with time_limit(5, name):
+        with pytest.raises(ValueError, match=r"up to|at most|tables are made") as err:
+            _huge_calls()[name]()
+    assert len(str(err.value)) < 600
+
+
+def test_is_cached_and_is_path_answer_on_huge_boards():
+    from puzzlelib.search.optimal import is_path
+    from puzzlelib.search.pdb import is_cached
+
+    big = Board.goal(1000, 1000)
+    with time_limit(5, "is_cached and is_path on 1000 x 1000"):
+        assert is_cached(big) is False
+        assert is_path([big], big, big) is True and is_path([big, big], big, big) is False
+        assert is_path([big.slide(big.tiles[-2]), big], big.slide(big.tiles[-2]), big) is True

@@ -13,16 +13,19 @@ from numbers import Real
 
 from .. import palette
 from ..board import BLANK, Board, as_board
+from ..errors import number_text
 from ..solvability import inversions
 from . import _plt, describe, draw_board
 
-__all__ = ["inversion_arcs", "inversion_changes", "vertical_jump", "inversion_change_shares"]
+__all__ = ["MAX_ARCS", "MAX_ARC_CELLS", "inversion_arcs", "inversion_changes", "vertical_jump", "inversion_change_shares"]
 
 TEXT_PT = 12
 """The size of labels and in-plot text, in points (the notebooks' ``font.size``)."""
 TITLE_PT = 14.4
 """The size of titles, in points ("large": 1.2 x the text size)."""
 MAX_ARCS = 12
+MAX_ARC_CELLS = 36
+"""inversion_arcs draws boards of up to this many cells (a 6 x 6 board's reading order fills the figure)."""
 """inversion_arcs draws one arc per inversion; more than this many would be a tangle."""
 
 _WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
@@ -56,6 +59,9 @@ def inversion_arcs(board):
     '2 inversions: (8, 6) and (8, 7)'
     """
     board = as_board(board)
+    if board.rows * board.cols > MAX_ARC_CELLS:           # before any pair is listed: that is quadratic
+        raise ValueError(f"inversion_arcs draws the board's {number_text(board.rows * board.cols)} cells in one "
+                         f"line, up to {MAX_ARC_CELLS}; pick a smaller board")
     pairs = _pairs(board)
     if len(pairs) > MAX_ARCS:
         raise ValueError(f"this board has {len(pairs)} inversions; inversion_arcs draws up to {MAX_ARCS} arcs, "

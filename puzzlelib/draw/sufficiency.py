@@ -13,7 +13,7 @@ from numbers import Real
 
 from .. import palette
 from ..board import BLANK, Board, as_board
-from ..errors import whole_number
+from ..errors import number_text, whole_number
 from . import _plt, describe, draw_board, graph_layout
 
 __all__ = ["locked_cells", "tile_route", "top_row_steps", "milestones", "constructive_vs_shortest",
@@ -300,9 +300,10 @@ def state_graph_components(rows: int, cols: int):
     from ..graph import state_graph
 
     rows, cols = whole_number(rows, "rows", minimum=2), whole_number(cols, "cols", minimum=2)
-    if factorial(rows * cols) > MAX_COMPONENT_BOARDS:
-        raise ValueError(f"the {rows} x {cols} state graph has {factorial(rows * cols):,} boards; "
-                         f"state_graph_components draws up to {MAX_COMPONENT_BOARDS} (2 x 2, 2 x 3 or 3 x 2)")
+    if rows * cols > 6 or factorial(rows * cols) > MAX_COMPONENT_BOARDS:     # (mn)! only when it is small
+        raise ValueError(f"the {number_text(rows)} x {number_text(cols)} state graph has ({number_text(rows)} x "
+                         f"{number_text(cols)})! boards; state_graph_components draws up to "
+                         f"{MAX_COMPONENT_BOARDS} (2 x 2, 2 x 3 or 3 x 2)")
     G = state_graph(rows, cols)
     n, n_edges = G.number_of_nodes(), G.number_of_edges()
     sizes = sorted(len(c) for c in nx.connected_components(G))

@@ -33,12 +33,13 @@ from typing import Iterator
 
 from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from ..encoding import to_key
+from ..errors import number_text
 from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, state_limit
 from ..solvability import is_solvable
 from .guards import refuse_far, too_many_states
 
 __all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_layers", "distances",
-           "KeyedResult", "keyed_bfs"]
+           "KeyedResult", "keyed_bfs", "KEYED_MAX_CELLS"]
 
 
 def _bfs_limit(max_nodes, cells: int) -> int:
@@ -251,6 +252,10 @@ def distances(goal) -> dict[tuple, int]:
 
 
 # --- BFS over integer keys, as a Russian lecture note writes it --------------------
+KEYED_MAX_CELLS = 36
+"""keyed_bfs's largest board: its keys have as many base-mn digits as the board has cells."""
+
+
 @dataclass(frozen=True)
 class KeyedResult:
     """What the lecture note's BFS returns (``moves``, no path), plus how many keys it ``reached`` (stored).
@@ -277,6 +282,10 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
     """
     board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
+    if base > KEYED_MAX_CELLS:
+        raise ValueError(f"keyed_bfs writes each board as a number of {number_text(base)} digits in base "
+                         f"{number_text(base)}; it is for boards of up to {KEYED_MAX_CELLS} cells. "
+                         "min_moves() answers on any board")
     limit = _bfs_limit(max_nodes, base)
     refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
     moves = moves_table(board.rows, board.cols)      # moves[cell]: the cells the blank can swap with

@@ -89,12 +89,18 @@ def tile_distances(goal) -> tuple[tuple[int, ...], ...]:
     >>> tile_distances(Board.goal(2, 3))[0]
     (0, 0, 0, 0, 0, 0)
     """
+    goal = _table_goal(goal, "tile distances", "manhattan")
+    return _tile_distances(goal)
+
+
+def _table_goal(goal, what: str, plain: str) -> Board:
+    """``goal`` checked, and small enough for one table per tile (up to MAX_TABLE_CELLS cells)."""
     goal = as_board(goal, "goal")
     if len(goal.tiles) > MAX_TABLE_CELLS:
-        raise TooLargeError(f"a table of tile distances for the {goal.rows} x {goal.cols} board would have "
+        raise TooLargeError(f"a table of {what} for the {goal.rows} x {goal.cols} board would have "
                             f"{len(goal.tiles) ** 2:,} entries; tables are made up to {MAX_TABLE_CELLS:,} "
-                            "cells. manhattan() needs no table")
-    return _tile_distances(goal)
+                            f"cells. {plain}() needs no table")
+    return goal
 
 
 @lru_cache(maxsize=64)
@@ -307,7 +313,7 @@ def misplaced_tables(goal) -> AdditiveTables:
     >>> misplaced_tables(Board.goal(2, 2)).tables[0]   # tile 1 belongs in cell 0
     b'\\x00\\x01\\x01\\x01'
     """
-    goal = as_board(goal, "goal")
+    goal = _table_goal(goal, "misplaced tiles", "misplaced")
     cells = len(goal.tiles)
     home = {t: i for i, t in enumerate(goal.tiles)}
     return _per_tile_tables(goal, {t: [int(i != home[t]) for i in range(cells)] for t in goal.tiles})

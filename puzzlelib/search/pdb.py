@@ -43,7 +43,7 @@ from ..limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format
 from ..errors import short_repr
 from ..storage import npy_bytes, parse_json, read_regular, report_damage, sha256_bytes, try_write
 
-__all__ = ["UNSEEN", "FORMAT_VERSION", "cache_dir", "largest_pattern", "default_partition", "check_partition",
+__all__ = ["UNSEEN", "FORMAT_VERSION", "PARTITION_MAX_CELLS", "cache_dir", "largest_pattern", "default_partition", "check_partition",
            "pattern_table", "describe", "table_problem", "load_or_build", "is_cached", "PatternDatabase"]
 
 UNSEEN = 255
@@ -59,6 +59,10 @@ def cache_dir() -> Path:
     """
     env = os.environ.get("PUZZLELIB_CACHE")
     return Path(env).expanduser() if env else Path.home() / ".cache" / "puzzlelib"
+
+
+PARTITION_MAX_CELLS = 400
+"""The largest board :func:`default_partition` cuts into patterns (20 x 20, a fraction of a second)."""
 
 
 def largest_pattern(cells: int, cap: int = 6) -> int:
@@ -90,6 +94,10 @@ def default_partition(goal, max_size: int | None = None) -> tuple[tuple[int, ...
     """
     goal = as_board(goal, "goal")
     rows, cols = goal.shape
+    if rows * cols > PARTITION_MAX_CELLS:        # the search over cuts grows with the fourth power of the side
+        raise TooLargeError(f"default_partition cuts boards of up to {PARTITION_MAX_CELLS} cells, and this one has "
+                            f"{rows * cols:,}; on a board this big a pattern database is little more than "
+                            "Manhattan distance: use manhattan")
     k = largest_pattern(rows * cols) if max_size is None else max_size
     if k < 1:
         raise ValueError(f"max_size must be at least 1, got {max_size}")
@@ -482,6 +490,8 @@ def is_cached(goal, partition=None) -> bool:
     True
     """
     goal = as_board(goal, "goal")
+    if partition is None and len(goal.tiles) > PARTITION_MAX_CELLS:
+        return False                             # no default database is made for a board this big
     groups = default_partition(goal) if partition is None else check_partition(goal, partition)
     for g in groups:
         path, meta = _cache_files(goal, g)
