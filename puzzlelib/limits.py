@@ -370,6 +370,7 @@ def dict_bfs_bytes(states: int, cells: int) -> int:
     >>> dict_bfs_bytes(181440, 9) // 2**20  # MiB for the whole 3 x 3 space
     31
     """
+    states, cells = whole_number(states, "states", minimum=0), whole_number(cells, "cells", minimum=1)
     return states * (DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells)
 
 

@@ -102,8 +102,12 @@ def test_pattern_partition_colours_each_tile_by_its_pattern(close):
 def test_pattern_partition_refuses_junk():
     with pytest.raises(TypeError):
         pattern_partition(KORF_GOAL, 5)
-    with pytest.raises(ValueError, match="exactly once"):
+    with pytest.raises(ValueError, match="cover the tiles 1..15 of the 4 x 4 goal exactly"):
         pattern_partition(KORF_GOAL, [(1, 2, 3), (4, 5)])
+    with pytest.raises(ValueError, match="the patterns hold 45 tiles"):
+        pattern_partition(KORF_GOAL, [tuple(range(1, 16)) * 3])
+    with pytest.raises(TypeError):
+        pattern_partition(KORF_GOAL, [range(10**12)])      # the fuzzer's: refused before the range is read
     with pytest.raises(ValueError, match="one to three"):
         pattern_partition(KORF_GOAL, [(t,) for t in range(1, 16)])
 

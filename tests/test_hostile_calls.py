@@ -225,6 +225,7 @@ def _huge_calls():
     from puzzlelib.draw.sufficiency import state_graph_components
     from puzzlelib.search.bfs import keyed_bfs
     from puzzlelib.search.heuristics import misplaced_tables
+    from puzzlelib.search.constructive import constructive_moves, solve_constructive
     from puzzlelib.search.pdb import default_partition
 
     big, mid = Board.goal(1000, 1000), Board.goal(300, 300)
@@ -235,6 +236,8 @@ def _huge_calls():
         "state_graph_components 1000 x 1000": lambda: state_graph_components(1000, 1000),
         "state_graph_components 10**5000 rows": lambda: state_graph_components(10**5000, 2),
         "default_partition 1000 x 1000": lambda: default_partition(big),
+        "constructive_moves 300 x 300": lambda: constructive_moves(mid.slide(mid.tiles[-2])),
+        "solve_constructive 1000 x 1000": lambda: solve_constructive(big),
     }
 
 
@@ -255,3 +258,18 @@ def test_is_cached_and_is_path_answer_on_huge_boards():
         assert is_cached(big) is False
         assert is_path([big], big, big) is True and is_path([big, big], big, big) is False
         assert is_path([big.slide(big.tiles[-2]), big], big.slide(big.tiles[-2]), big) is True
+
+
+def test_the_long_fuzz_runs_findings_get_clear_errors():
+    """benchmarks/fuzz_long.py found these; each is now a TypeError or a ValueError, at once."""
+    from puzzlelib.draw.informed import pattern_partition
+    from puzzlelib.limits import dict_bfs_bytes
+
+    with time_limit(5, "the long fuzz run's findings"):
+        with pytest.raises(TypeError):
+            pattern_partition(Board([[0] + list(range(1, 300))]), [range(10**12)])   # was MemoryError
+        with pytest.raises(TypeError, match="states"):
+            dict_bfs_bytes([], 10**5000)                                           # was OverflowError
+        with pytest.raises(ValueError, match="cells"):
+            dict_bfs_bytes(5, 0)
+        assert dict_bfs_bytes(181440, 9) == 181440 * (110 + 8 * 9)

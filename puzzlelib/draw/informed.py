@@ -185,15 +185,13 @@ def pattern_partition(goal, partition, *, goal_name: str = "Korf's goal"):
     >>> fig.axes[0].get_title()
     'The 2-1 partition for the goal'
     """
+    from ..search.pdb import check_partition
+
     goal = as_board(goal)
-    if isinstance(partition, (str, bytes)) or not hasattr(partition, "__iter__"):
-        raise TypeError(f"partition is a list of groups of tiles, got {type(partition).__name__}")
-    partition = [tuple(g) for g in partition]
+    partition = check_partition(goal, partition)          # every tile once, the blank never; sizes first
+    tiles = sorted(t for g in partition for t in g)
     if not 1 <= len(partition) <= 3:
         raise ValueError(f"pattern_partition draws one to three patterns, got {len(partition)}")
-    tiles = sorted(t for g in partition for t in g)
-    if tiles != sorted(t for t in goal.tiles if t != BLANK):
-        raise ValueError("the patterns must hold every tile of the goal exactly once, and not the blank")
     if not isinstance(goal_name, str):
         raise TypeError(f"goal_name is a string, got {type(goal_name).__name__}")
     rows, cols = goal.rows, goal.cols

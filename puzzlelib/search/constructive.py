@@ -29,10 +29,11 @@ from __future__ import annotations
 from collections import deque
 
 from ..board import BLANK, Board, as_board, board_and_goal, neighbor_table
+from ..errors import TooLargeError
 from ..solvability import is_solvable
 
 __all__ = ["WorkingBoard", "constructive_moves", "constructive_milestones", "solve_by_rows",
-           "solve_constructive"]
+           "solve_constructive", "CONSTRUCTIVE_MAX_CELLS"]
 
 
 class WorkingBoard:
@@ -181,6 +182,10 @@ class WorkingBoard:
         self.walk_blank(reversed(blanks))
 
 
+CONSTRUCTIVE_MAX_CELLS = 300
+"""The row-by-row solver's largest board of at least 2 rows and 2 columns (17 x 17 in a few seconds)."""
+
+
 def _park_blank(goal: Board) -> tuple[Board, list[int]]:
     """The goal with its blank walked down then right to the corner, and the cells it passed."""
     rows, cols = goal.shape
@@ -235,6 +240,10 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
     True
     """
     start, goal = board_and_goal(start, goal, "start")
+    if min(start.shape) > 1 and start.rows * start.cols > CONSTRUCTIVE_MAX_CELLS:
+        raise TooLargeError(f"the row-by-row solver takes boards of up to {CONSTRUCTIVE_MAX_CELLS} cells (its time "
+                            f"grows far faster than the board: 20 x 20 takes seconds, 30 x 30 over a minute); this "
+                            f"one has {start.rows * start.cols:,}. For a board near its goal, use solve_optimal")
     if milestones is not None and not isinstance(milestones, list):
         raise TypeError(f"milestones must be a list to append to, or None, got {type(milestones).__name__}")
     if not is_solvable(start, goal):

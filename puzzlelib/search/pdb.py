@@ -40,7 +40,7 @@ import numpy as np
 from ..board import BLANK, Board, as_board, neighbor_array
 from .heuristics import AdditiveTables, goal_mirror
 from ..limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format_bytes, whole_number
-from ..errors import short_repr
+from ..errors import number_text, short_repr
 from ..storage import npy_bytes, parse_json, read_regular, report_damage, sha256_bytes, try_write
 
 __all__ = ["UNSEEN", "FORMAT_VERSION", "PARTITION_MAX_CELLS", "cache_dir", "largest_pattern", "default_partition", "check_partition",
@@ -142,7 +142,11 @@ def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     """
     goal = as_board(goal, "goal")
     if not _is_list(partition) or not all(_is_list(g) for g in partition):
-        raise TypeError(f"a partition is a list of groups, each a list of tiles, got {partition!r:.80}")
+        raise TypeError(f"a partition is a list of groups, each a list of tiles, got {short_repr(partition, 80)}")
+    total = sum(len(g) for g in partition)
+    if total > 2 * len(goal.tiles):            # before any group is read: a group may be a list of 10**9 tiles
+        raise ValueError(f"the patterns hold {number_text(total)} tiles, but the {goal.rows} x {goal.cols} goal "
+                         f"has {len(goal.tiles) - 1}")
     for g in partition:
         for t in g:
             whole_number(t, f"a tile in a pattern ({list(g)!r:.60})")
@@ -150,7 +154,8 @@ def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     if not groups or not all(groups):
         raise ValueError("a partition is a non-empty list of non-empty groups of tiles")
     every = [t for g in groups for t in g]
-    overlap = sorted({t for t in every if every.count(t) > 1})
+    seen: set = set()
+    overlap = sorted({t for t in every if t in seen or seen.add(t)})
     if overlap:
         raise ValueError(f"the patterns must not overlap; tiles in more than one: {overlap}")
     want = sorted(t for t in goal.tiles if t != BLANK)
