@@ -82,7 +82,7 @@ def test_the_library_version_is_shown_only_after_the_exercise(exercise_id):
 
 
 # The exercises that practise proving sit right after what they practise, inside that section.
-PROVING = {"03.7": "## 5. ", "04.6": "## 3. ", "04.7": "## 9. "}
+PROVING = {"03.6": "## 6. ", "03.7": "## 5. ", "04.6": "## 3. ", "04.7": "## 9. "}
 
 
 @pytest.mark.parametrize("exercise_id", sorted(PROVING))

@@ -196,39 +196,41 @@ _function_exercise(
 # --- 03.6: a proving exercise, answered by a counterexample and checked by search -----------------
 
 def _wrong_rule_fails(board: Board) -> bool:
-    """True when 'even inversions means solvable', the odd-width rule, is wrong about this 2 x 4 board."""
+    """True when 'solvable exactly when the inversions are even', the odd-width rule, is wrong here.
+
+    The truth comes from breadth-first search over the moves, without the parity rule."""
     from ..search.bfs import min_moves
-    return (inversions(board) % 2 == 0) != (min_moves(board) >= 0)
+    return (inversions(board) % 2 == 0) != (min_moves(board, check_parity=False) >= 0)
 
 
-def _counterexample_24() -> Board:
-    """The first 2 x 4 board, in the order of its tiles, on which the odd-width rule is wrong (by search)."""
+def _counterexample_42() -> Board:
+    """The first 4 x 2 board, in the order of its tiles, on which the odd-width rule is wrong (by search)."""
     import itertools
-    return next(b for b in (Board.from_tiles(p, 2, 4) for p in itertools.permutations(range(8)))
+    return next(b for b in (Board.from_tiles(p, 4, 2) for p in itertools.permutations(range(8)))
                 if _wrong_rule_fails(b))
 
 
 def _odd_rule_verdict(x):
-    """A 2 x 4 board that breaks the odd-width rule stands for every such board; anything else stays as it is."""
+    """A 4 x 2 board that breaks the odd-width rule stands for every such board; anything else stays as it is."""
     if not isinstance(x, Board):
         return x
-    if x.shape != (2, 4):
-        return ("not 2 x 4", x.shape)
-    return _counterexample_24() if _wrong_rule_fails(x) else ("the rule is right here",)
+    if x.shape != (4, 2):
+        return ("not 4 x 2", x.shape)
+    return _counterexample_42() if _wrong_rule_fails(x) else ("the rule is right here",)
 
 
 _register(
     id="03.6", title="Prove a rule wrong: a counterexample", level="core", minutes=10, kind="value",
-    solution=_counterexample_24, normalize=_odd_rule_verdict,
+    solution=_counterexample_42, normalize=_odd_rule_verdict,
     hint="the odd-width rule ignores the blank's row. On an even width, which moves change the inversions' "
          "parity, and what else do they change? Start from the goal and make the rule's two inputs disagree.",
     why="on an even width a vertical move changes the inversions' parity and the blank's row together, so "
         "the inversions alone can't decide: one board is enough to show it.",
     mistakes=(
         Mistake(lambda: ("the rule is right here",),
-                "on that board the odd-width rule happens to be right; move the blank to the other row."),
-        Mistake(lambda: ("not 2 x 4", (2, 3)),
-                "on 2 x 3 (an odd width) the rule is right for every board: that is the theorem. Use 2 x 4."),
+                "on that board the odd-width rule happens to be right; move the blank to another row."),
+        Mistake(lambda: ("not 4 x 2", (2, 3)),
+                "on 2 x 3 (an odd width) the rule is right for every board: that is the theorem. Use 4 x 2."),
     ),
 )
 

@@ -42,11 +42,24 @@ __all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_l
            "KeyedResult", "keyed_bfs", "KEYED_MAX_CELLS"]
 
 
+KEYED_MAX_CELLS = 36
+"""keyed_bfs's largest board: its keys have as many base-mn digits as the board has cells."""
+
+
 def _bfs_limit(max_nodes, cells: int) -> int:
     """The states a BFS towards a goal may store: ``max_nodes`` (default :data:`~puzzlelib.limits.BFS_DEFAULT_MAX_NODES`),
     never more than the memory budget holds."""
     memory = state_limit(cells)
     return check_max_nodes(max_nodes, min(BFS_DEFAULT_MAX_NODES, memory), cap=memory)
+
+
+def _keyed_limit(max_nodes, cells: int) -> int:
+    """:func:`_bfs_limit` for :func:`keyed_bfs`, whose keys have ``cells`` digits: up to KEYED_MAX_CELLS cells."""
+    if cells > KEYED_MAX_CELLS:
+        raise ValueError(f"keyed_bfs writes each board as a number of {number_text(cells)} digits in base "
+                         f"{number_text(cells)}; it is for boards of up to {KEYED_MAX_CELLS} cells. "
+                         "min_moves() answers on any board")
+    return _bfs_limit(max_nodes, cells)
 
 
 def min_moves(start, goal=None, *, check_parity: bool = True, max_nodes: int | None = None) -> int:
@@ -252,9 +265,6 @@ def distances(goal) -> dict[tuple, int]:
 
 
 # --- BFS over integer keys, as a Russian lecture note writes it --------------------
-KEYED_MAX_CELLS = 36
-"""keyed_bfs's largest board: its keys have as many base-mn digits as the board has cells."""
-
 
 @dataclass(frozen=True)
 class KeyedResult:
@@ -282,11 +292,7 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
     """
     board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
-    if base > KEYED_MAX_CELLS:
-        raise ValueError(f"keyed_bfs writes each board as a number of {number_text(base)} digits in base "
-                         f"{number_text(base)}; it is for boards of up to {KEYED_MAX_CELLS} cells. "
-                         "min_moves() answers on any board")
-    limit = _bfs_limit(max_nodes, base)
+    limit = _keyed_limit(max_nodes, base)
     refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
     moves = moves_table(board.rows, board.cols)      # moves[cell]: the cells the blank can swap with
     powers = [base ** p for p in reversed(range(base))]

@@ -9,10 +9,13 @@ its neighbours:
    differ from its own by exactly 1;
 3. every board but the goal has a neighbour whose number is one less.
 
-Why that is enough. By (2) a move changes the number by 1, so a board numbered
-d needs at least d moves to reach the goal's 0. By (3), stepping to a neighbour
-one less, d times, reaches a board numbered 0, which by (1) is the goal: d
-moves suffice. By (2) again, the table holds every board the goal can reach.
+Why that is enough. No number is negative: by (3) steps down from a negative
+number would go on through ever smaller numbers, and the table is finite. By
+(2) a move changes the number by 1, so a board numbered d needs at least d
+moves to reach the goal's 0. By (3), stepping to a neighbour one less, d
+times, reaches a board numbered 0, which by (1) is the goal: d moves suffice.
+By (2) again, the table holds every board the goal can reach, and by (3) every
+board in it reaches the goal, so it holds no others.
 
 >>> from puzzlelib import Board, distances
 >>> goal = Board.goal(2, 2)
