@@ -79,3 +79,20 @@ def test_the_library_version_is_shown_only_after_the_exercise(exercise_id):
     assert shown and all(i > heading for i in shown), (path.name, name, shown, heading)
     checked = next(i for i, c in enumerate(cells) if f'check("{exercise_id}"' in c.source)
     assert min(shown) > checked
+
+
+# The exercises that practise proving sit right after what they practise, inside that section.
+PROVING = {"03.6": "## 6. ", "03.7": "## 5. ", "04.6": "## 3. ", "04.7": "## 9. "}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(PROVING))
+def test_a_proving_exercise_sits_in_the_section_it_practises(exercise_id):
+    path = next(p for p in NOTEBOOKS if p.name.startswith(exercise_id[:2]))
+    cells = nbformat.read(path, as_version=4).cells
+    start = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and c.source.startswith(PROVING[exercise_id]))
+    end = next(i for i, c in enumerate(cells) if i > start and c.cell_type == "markdown" and c.source.startswith("## "))
+    heading = next(i for i, c in enumerate(cells) if c.cell_type == "markdown"
+                   and re.match(rf"#+ Exercise {int(exercise_id[3:])} \(", c.source))
+    checked = next(i for i, c in enumerate(cells) if f'check("{exercise_id}"' in c.source)
+    assert start < heading < checked < end, (path.name, exercise_id, start, heading, checked, end)
+    assert cells[checked + 1].metadata.get("tags") == ["solution"]      # its solution follows at once

@@ -713,3 +713,29 @@ def test_handing_back_puzzlelibs_own_function_is_not_yet(capsys, exercise_id, bo
 def test_a_copy_of_the_misplaced_tiles_shown_in_08_is_not_enough(capsys):
     ok, out = run(capsys, "08.4", own_misplaced)
     assert ok is False and "no more, on average, than the number of misplaced tiles" in out
+
+
+def test_every_pair_whose_swap_changes_the_inversions_by_five_is_accepted_and_no_other(capsys):
+    from itertools import combinations
+
+    board = Board([[3, 7, 1], [8, 0, 5], [2, 6, 4]])
+
+    def pairs_out_of_order(tiles):                   # counted here by hand, not with puzzlelib's inversions
+        seq = [t for t in tiles if t]
+        return sum(seq[i] > seq[j] for i, j in combinations(range(len(seq)), 2))
+
+    changes = {}
+    for a, b in combinations(range(1, 9), 2):
+        swapped = [b if t == a else a if t == b else t for t in board.tiles]
+        changes[a, b] = pairs_out_of_order(swapped) - pairs_out_of_order(board.tiles)
+    assert all(d % 2 for d in changes.values())      # the lemma: always odd
+    assert sorted(p for p, d in changes.items() if abs(d) == 5) == [(1, 6), (4, 7), (4, 8)]
+    for (a, b), d in changes.items():
+        ok, out = run(capsys, "03.7", {b, a})
+        assert ok is (abs(d) == 5), ((a, b), d, out)
+        assert ok or f"changes the count by {['one', 'three', 'five', 'seven'][abs(d) // 2]}" in out
+    for bad in ({0, 3}, {3}, {3, 9}, {1, 6, 2}, [1, 6], (1, 6), 5):
+        ok, out = run(capsys, "03.7", bad)
+        assert ok is False, bad
+    assert "the blank (0) is not a tile" in run(capsys, "03.7", {0, 3})[1]
+    assert "a list where a set is expected" in run(capsys, "03.7", [1, 6])[1]

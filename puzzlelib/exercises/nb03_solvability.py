@@ -1,4 +1,5 @@
-"""Exercises of notebook 03, solvability: inversions and the width rule by hand (03.1-03.3), then as functions (03.4, 03.5)."""
+"""Exercises of notebook 03, solvability: inversions and the width rule by hand (03.1-03.3), then as functions
+(03.4, 03.5), then two that practise proving: a counterexample (03.6) and the swap lemma at work (03.7)."""
 
 from __future__ import annotations
 
@@ -230,5 +231,54 @@ _register(
                 "on that board the odd-width rule happens to be right; move the blank to another row."),
         Mistake(lambda: ("not 4 x 2", (2, 3)),
                 "on 2 x 3 (an odd width) the rule is right for every board: that is the theorem. Use 4 x 2."),
+    ),
+)
+
+
+# --- 03.7: a proving exercise on section 5's lemma, answered by two tiles and checked by swapping them --
+
+_EX7_03 = Board([[3, 7, 1], [8, 0, 5], [2, 6, 4]])
+
+
+def _swap_change(board: Board, a: int, b: int) -> int:
+    """How much swapping tiles ``a`` and ``b`` changes the board's inversions (tiles only, blank skipped)."""
+    swapped = tuple(b if t == a else a if t == b else t for t in board.tiles)
+    return inversions(Board.from_tiles(swapped, board.rows, board.cols)) - inversions(board)
+
+
+def _swaps_by_five() -> set:
+    """The first pair of tiles whose swap changes the inversions of 03.7's board by 5, up or down, as a set."""
+    tiles = sorted(t for t in _EX7_03.tiles if t)
+    return next({a, b} for i, a in enumerate(tiles) for b in tiles[i + 1:] if abs(_swap_change(_EX7_03, a, b)) == 5)
+
+
+def _swap_verdict(x):
+    """Any two tiles whose swap changes the count by 5 stand for every such pair; other pairs say by how much."""
+    if not isinstance(x, (set, frozenset)) or len(x) != 2 or \
+            not all(isinstance(t, int) and not isinstance(t, bool) for t in x):
+        return x
+    a, b = sorted(x)
+    if not {a, b} <= set(_EX7_03.tiles) - {0}:
+        return ("not two tiles",)
+    change = abs(_swap_change(_EX7_03, a, b))
+    return _swaps_by_five() if change == 5 else ("changes by", change)
+
+
+_register(
+    id="03.7", title="The swap lemma at work: a change of 5", level="core", minutes=10, kind="value",
+    solution=_swaps_by_five, normalize=_swap_verdict,
+    hint="follow the lemma's proof: the two swapped tiles change their own pair by one, and each tile standing "
+         "between them in reading order changes the count by zero or by two. Which tiles between them count "
+         "two? You need two of those.",
+    why="the swapped pair changes by 1, and each tile between them whose number lies between theirs changes "
+        "by 2 (the others by 0): two such tiles give 1 + 2 + 2 = 5. The size depends on the tiles; the parity "
+        "never does.",
+    mistakes=(
+        Mistake(lambda: ("changes by", 1), "that swap changes the count by one: no tile standing between them, in "
+                                           "reading order, has a number between theirs."),
+        Mistake(lambda: ("changes by", 3), "that swap changes the count by three: one tile between them has a "
+                                           "number between theirs. You need two such tiles."),
+        Mistake(lambda: ("not two tiles",), "name two tiles of the board, as a set such as {3, 8}; the blank (0) "
+                                            "is not a tile here."),
     ),
 )
