@@ -85,13 +85,20 @@ def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
 
     >>> blank_moves(1, 3)   # the blank reaches cell 0 only from cell 1, moving left
     [[(1, 2, 3)], [(0, 3, 2), (2, 2, 3)], [(1, 3, 2)]]
+
+    The table is for boards packed into one word, up to ``PACKED_MAX_CELLS`` (14) cells; a bigger shape is
+    refused at once, as :func:`unpack` refuses it.
     """
     rows, cols = check_shape(rows, cols)
     k = rows * cols
+    if k > PACKED_MAX_CELLS:
+        raise ValueError(f"blank_moves makes the table of the packed search, for boards of up to {PACKED_MAX_CELLS} "
+                         f"cells; {rows:,} x {cols:,} has {k:,}")
+    table = neighbor_table(rows, cols)
     out = []
     for j in range(k):
         sources = []
-        for b in neighbor_table(rows, cols)[j]:
+        for b in table[j]:
             d = {-cols: 0, cols: 1, -1: 2, 1: 3}[j - b]
             sources.append((b, d, d ^ 1))
         out.append(sources)
