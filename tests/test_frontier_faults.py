@@ -256,6 +256,11 @@ MANIFEST_DAMAGE = [   # (id, new text or edit of the data, sealed, reason)
     ("nested 200,000 deep", "[" * 200_000, False, "nested too deeply"),
     ("rows a string", _set("rows", "2"), True, "its rows is not of the type"),
     ("goal a dict", _set("goal", {"a": 1}), True, "its goal is not of the type"),
+    # not another search (whose ValueError would print the goal: here 100,000 tiles), damage
+    ("rows 10**400", _set("rows", 10**400), True, "not a board the search can have written"),
+    ("goal of 100,000 tiles", _set("goal", list(range(10**5))), True, "not a board the search can have written"),
+    ("goal not a permutation", _set("goal", [1] * 8), True, "not a board the search can have written"),
+    ("rows 0", _set("rows", 0), True, "not a board the search can have written"),
 ]
 
 

@@ -295,3 +295,32 @@ def test_a_pattern_is_checked_before_the_cache_is_touched(tmp_path, monkeypatch)
     assert info["file"] and len(os.path.basename(info["file"])) < 120
     again, info = load_or_build(long_goal, [1], progress=False)
     assert info["from_cache"] and np.array_equal(again, table) and np.array_equal(table, pattern_table(long_goal, [1]))
+
+
+def test_the_second_long_fuzz_runs_findings_get_clear_errors():
+    """benchmarks/fuzz_long.py --examples 1000 found these: an OverflowError (np.int8 times a 5,000-digit
+    budget), a MemoryError ([range(10**12)] made into an array), an AttributeError (goal_cells, once the
+    fuzz reached the functions behind lru_cache). Each is now a TypeError or a ValueError, at once."""
+    from puzzlelib.limits import as_array, state_limit
+    from puzzlelib.search.dispatch import uses_frontier_engine
+    from puzzlelib.search.frontier import as_words
+    from puzzlelib.search.guards import astar_max_nodes
+    from puzzlelib.search.heuristics import goal_cells
+    from puzzlelib.storage import npy_bytes
+
+    with time_limit(5, "the second long fuzz run's findings"):
+        for limit in (state_limit, astar_max_nodes):
+            with pytest.raises(TypeError, match="cells"):
+                limit(1.5)                                               # was a float answer
+            with pytest.raises(ValueError, match="cells"):
+                limit(-3)                                                # was a positive answer
+            assert limit(np.int8(5), 10**5000) == limit(5, 10**5000)     # was OverflowError
+        with pytest.raises(ValueError, match="cells"):
+            uses_frontier_engine(np.int8(5), 10**5000)                   # was OverflowError
+        assert uses_frontier_engine(np.int64(3), 3) is True
+        for make in (as_array, as_words, npy_bytes):
+            with pytest.raises(TooLargeError, match="too big for memory"):
+                make([range(10**12)])                                    # was MemoryError
+        with pytest.raises(TypeError, match="goal"):
+            goal_cells(10**5000)                                         # was AttributeError
+        assert goal_cells(Board.goal(2, 2)) == (3, 0, 1, 2)
