@@ -270,6 +270,15 @@ class KeyedResult:
     """Number of keys in the ``dist`` dict when the search stopped (the word ``reached`` of every search)."""
 
 
+def _keyed_limit(max_nodes, base: int) -> int:
+    """:func:`_bfs_limit` for :func:`keyed_bfs`, which refuses boards of more than ``KEYED_MAX_CELLS`` cells."""
+    if base > KEYED_MAX_CELLS:
+        raise ValueError(f"keyed_bfs writes each board as a number of {number_text(base)} digits in base "
+                         f"{number_text(base)}; it is for boards of up to {KEYED_MAX_CELLS} cells. "
+                         "min_moves() answers on any board")
+    return _bfs_limit(max_nodes, base)
+
+
 def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
     """BFS over base-(mn) keys, with a table of the blank's moves: fewest moves, or None.
 
@@ -282,11 +291,7 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
     """
     board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
-    if base > KEYED_MAX_CELLS:
-        raise ValueError(f"keyed_bfs writes each board as a number of {number_text(base)} digits in base "
-                         f"{number_text(base)}; it is for boards of up to {KEYED_MAX_CELLS} cells. "
-                         "min_moves() answers on any board")
-    limit = _bfs_limit(max_nodes, base)
+    limit = _keyed_limit(max_nodes, base)
     refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
     moves = moves_table(board.rows, board.cols)      # moves[cell]: the cells the blank can swap with
     powers = [base ** p for p in reversed(range(base))]
