@@ -58,10 +58,13 @@ def limit_memory(gib: int = 4) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
-def run(examples: int, only: list[str] | None) -> tuple[int, dict]:
+def run(examples: int, only: list[str] | None) -> tuple[int, dict, int]:
     values = st.one_of(fuzz.awkward, fuzz._one_of(MILLION_CELLS))
     calls, escaped = 0, {}
     names = sorted(n for n in fuzz.CALLABLES if not only or n in only)
+    unknown = sorted(set(only or ()) - set(names))
+    if unknown:
+        print(f"not public callables of puzzlelib (left out): {', '.join(unknown)}")
     for i, name in enumerate(names, 1):
         fn = fuzz.CALLABLES[name]
         t0 = time.perf_counter()
@@ -89,7 +92,7 @@ def run(examples: int, only: list[str] | None) -> tuple[int, dict]:
 
         one()
         print(f"[{i:3}/{len(names)}] {name}: {time.perf_counter() - t0:5.1f} s", flush=True)
-    return calls, escaped
+    return calls, escaped, len(names)
 
 
 def main(argv=None) -> int:
@@ -102,9 +105,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         os.chdir(scratch)
         os.environ["PUZZLELIB_CACHE"] = str(Path(scratch) / "cache")
-        calls, escaped = run(args.examples, args.only)
+        calls, escaped, fuzzed = run(args.examples, args.only)
     kinds = len(fuzz.HOSTILE_KINDS) + 1                       # + the million-cell boards
-    print(f"\n{calls:,} calls over {len(args.only or fuzz.CALLABLES)} public callables, {kinds} kinds of hostile "
+    print(f"\n{calls:,} calls over {fuzzed} public callables, {kinds} kinds of hostile "
           f"value, in {time.perf_counter() - t0:.0f} s")
     if not escaped:
         print("nothing escaped: every call returned or raised ValueError/TypeError within the time limit")

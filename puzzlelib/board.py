@@ -391,6 +391,11 @@ def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
     index = whole_number(index, "index")
     if not 0 <= index < rows * cols:
         raise ValueError(f"cell {index} is not on a {rows} x {cols} board (cells 0..{rows * cols - 1})")
+    return _neighbors(index, rows, cols)
+
+
+def _neighbors(index: int, rows: int, cols: int) -> list[int]:
+    """:func:`neighbor_cells` without the checks, for callers that checked the shape once."""
     r, c = divmod(index, cols)
     out = []
     if r > 0:
@@ -415,7 +420,7 @@ def neighbor_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     ((3, 1), (4, 0, 2), (5, 1), (0, 4), (1, 3, 5), (2, 4))
     """
     rows, cols = check_shape(rows, cols)
-    return tuple(tuple(neighbor_cells(i, rows, cols)) for i in range(rows * cols))
+    return tuple(tuple(_neighbors(i, rows, cols)) for i in range(rows * cols))   # the shape is checked once
 
 
 @lru_cache(maxsize=64)

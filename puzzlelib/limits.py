@@ -54,7 +54,7 @@ __all__ = [
     "check_max_nodes", "check_budget", "memory_budget", "available_memory", "meminfo_available",
     "address_space_available", "cgroup_available", "log10_factorial", "log10_reachable", "format_count",
     "state_count", "reachable_count", "dict_bfs_bytes", "check_full_bfs", "refuse_over_budget", "state_limit",
-    "frontier_bfs_bytes", "check_frontier_bfs",
+    "frontier_bfs_bytes", "check_frontier_bfs", "as_array",
     "DICT_BYTES_PER_STATE_BASE", "DICT_BYTES_PER_STATE_PER_CELL", "NODE_BYTES_PER_STATE",
     "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET",
     "SMALL_BOARD_MAX_NODES", "LARGE_BOARD_MAX_NODES", "HUGE_BOARD_WORK", "SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "GRAPH_BYTES_PER_NODE",
@@ -445,8 +445,30 @@ def state_limit(cells: int, budget: int | None = None) -> int:
     >>> state_limit(9, budget=182 * 1000)
     1000
     """
-    budget = check_budget(budget)
+    cells, budget = whole_number(cells, "cells", minimum=1), check_budget(budget)
     return max(1, budget // (DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells))
+
+
+def as_array(value, what: str = "the array"):
+    """``numpy.asarray(value)``, but a value too big for memory is a :class:`TooLargeError`, not a MemoryError.
+
+    numpy sizes the array before it fills it, so ``[range(10**12)]`` is refused at once, before any of it is made.
+
+    >>> as_array([[1, 2], [3, 0]]).shape
+    (2, 2)
+    >>> as_array([range(10**12)], "perms")
+    Traceback (most recent call last):
+    ...
+    puzzlelib.errors.TooLargeError: perms is too big for memory as an array (numpy could not make it)
+    """
+    import numpy as np
+
+    if not isinstance(what, str):
+        raise TypeError(f"what names the argument in a message, a str, got {type(what).__name__}")
+    try:
+        return np.asarray(value)
+    except MemoryError:
+        raise TooLargeError(f"{what[:80]} is too big for memory as an array (numpy could not make it)") from None
 
 
 def frontier_bfs_bytes(rows: int, cols: int) -> int:

@@ -176,8 +176,10 @@ def npy_bytes(array) -> bytes:
     """
     import numpy as np
 
+    from .limits import as_array
+
     buffer = io.BytesIO()
-    np.save(buffer, array, allow_pickle=False)
+    np.save(buffer, as_array(array, "the array to save"), allow_pickle=False)
     return buffer.getvalue()
 
 

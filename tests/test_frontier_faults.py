@@ -256,6 +256,11 @@ MANIFEST_DAMAGE = [   # (id, new text or edit of the data, sealed, reason)
     ("nested 200,000 deep", "[" * 200_000, False, "nested too deeply"),
     ("rows a string", _set("rows", "2"), True, "its rows is not of the type"),
     ("goal a dict", _set("goal", {"a": 1}), True, "its goal is not of the type"),
+    # not another search (whose ValueError would print the goal: here 100,000 tiles), damage
+    ("rows 10**400", _set("rows", 10**400), True, "not a board the search can have written"),
+    ("goal of 100,000 tiles", _set("goal", list(range(10**5))), True, "not a board the search can have written"),
+    ("goal not a permutation", _set("goal", [1] * 8), True, "not a board the search can have written"),
+    ("rows 0", _set("rows", 0), True, "not a board the search can have written"),
 ]
 
 
@@ -535,7 +540,8 @@ def test_a_manifest_that_is_a_directory_is_refused_with_the_reason(tmp_path):
         frontier_search(2, 4, directory=tmp_path)
 
 
-@pytest.mark.parametrize("shape", [(0, 3), (2, -1), (2.0, 3), ("2", 3)])
+@pytest.mark.parametrize("shape", [(0, 3), (2, -1), (2.0, 3), ("2", 3), (3, 5), (1000, 1000), (10**6, 1)])
 def test_blank_moves_checks_its_shape(shape):
+    """A shape the packed search can't take is refused at once (1000 x 1000 took 2.6 s and 590 MB)."""
     with pytest.raises((TypeError, ValueError)):
         frontier.blank_moves(*shape)

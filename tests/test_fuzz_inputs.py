@@ -56,7 +56,8 @@ def public_callables():
         for name, obj in vars(module).items():
             if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
                 continue
-            if not (inspect.isfunction(obj) or inspect.isclass(obj)):
+            # a function behind functools.lru_cache (neighbor_table, goal_cells) is public too
+            if not (inspect.isfunction(inspect.unwrap(obj)) or inspect.isclass(obj)):
                 continue
             if inspect.isclass(obj) and issubclass(obj, BaseException):
                 continue

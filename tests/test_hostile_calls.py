@@ -124,10 +124,7 @@ def test_group11_damaged_pattern_database_metadata_is_rebuilt(tmp_path, monkeypa
     assert not pdb.info[0]["from_cache"] and "pattern database" in text
 
 
-# The frontier search's manifest against JSON nested too deep and a FIFO in its place is the next step:
-# changing puzzlelib/search/frontier.py means rerunning benchmarks/bfs_scale.py --full (its results file
-# records the engine's sha256), so it waits for a quiet machine.
-@pytest.mark.parametrize("damage", ["no counts"])
+@pytest.mark.parametrize("damage", ["nested", "fifo", "no counts"])
 def test_group11_a_damaged_frontier_manifest_is_rebuilt(tmp_path, damage):
     from puzzlelib.search.frontier import frontier_search
 
@@ -273,3 +270,57 @@ def test_the_long_fuzz_runs_findings_get_clear_errors():
         with pytest.raises(ValueError, match="cells"):
             dict_bfs_bytes(5, 0)
         assert dict_bfs_bytes(181440, 9) == 181440 * (110 + 8 * 9)
+
+
+def test_a_pattern_is_checked_before_the_cache_is_touched(tmp_path, monkeypatch):
+    """The long fuzz run's load_or_build(1000 x 1000 goal, {1, 3}): an OSError (a file name of 6.9 million
+    characters) before the pattern's size was ever checked. Now the pattern is checked first, and a goal too
+    long for a file name is named by its SHA-256."""
+    from puzzlelib.search.pdb import check_pattern, pattern_table
+
+    monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path / "pdb"))
+    big = Board.goal(1000, 1000)
+    with time_limit(5, "checking a pattern"):
+        with pytest.raises(TooLargeError, match="search over"):
+            load_or_build(big, [1, 3], progress=False)
+        with pytest.raises(TypeError, match="list of tiles"):
+            load_or_build(big, {1, 3}, progress=False)               # a set has no order: the table's layout
+        with pytest.raises(ValueError, match="at most the 8 tiles"):
+            load_or_build(Board.goal(3, 3), range(10**12), progress=False)
+        with pytest.raises(TypeError, match="tile in the pattern"):
+            pattern_table(Board.goal(3, 3), [1.5])                    # was read as tile 1
+        assert check_pattern(Board.goal(2, 3), [np.int64(2), 1]) == (2, 1)
+    long_goal = Board([list(range(1, 300)) + [0]])                   # 1 x 300: a name of over 1,000 characters
+    table, info = load_or_build(long_goal, [1], progress=False)
+    assert info["file"] and len(os.path.basename(info["file"])) < 120
+    again, info = load_or_build(long_goal, [1], progress=False)
+    assert info["from_cache"] and np.array_equal(again, table) and np.array_equal(table, pattern_table(long_goal, [1]))
+
+
+def test_the_second_long_fuzz_runs_findings_get_clear_errors():
+    """benchmarks/fuzz_long.py --examples 1000 found these: an OverflowError (np.int8 times a 5,000-digit
+    budget), a MemoryError ([range(10**12)] made into an array), an AttributeError (goal_cells, once the
+    fuzz reached the functions behind lru_cache). Each is now a TypeError or a ValueError, at once."""
+    from puzzlelib.limits import as_array, state_limit
+    from puzzlelib.search.dispatch import uses_frontier_engine
+    from puzzlelib.search.frontier import as_words
+    from puzzlelib.search.guards import astar_max_nodes
+    from puzzlelib.search.heuristics import goal_cells
+    from puzzlelib.storage import npy_bytes
+
+    with time_limit(5, "the second long fuzz run's findings"):
+        for limit in (state_limit, astar_max_nodes):
+            with pytest.raises(TypeError, match="cells"):
+                limit(1.5)                                               # was a float answer
+            with pytest.raises(ValueError, match="cells"):
+                limit(-3)                                                # was a positive answer
+            assert limit(np.int8(5), 10**5000) == limit(5, 10**5000)     # was OverflowError
+        with pytest.raises(ValueError, match="cells"):
+            uses_frontier_engine(np.int8(5), 10**5000)                   # was OverflowError
+        assert uses_frontier_engine(np.int64(3), 3) is True
+        for make in (as_array, as_words, npy_bytes):
+            with pytest.raises(TooLargeError, match="too big for memory"):
+                make([range(10**12)])                                    # was MemoryError
+        with pytest.raises(TypeError, match="goal"):
+            goal_cells(10**5000)                                         # was AttributeError
+        assert goal_cells(Board.goal(2, 2)) == (3, 0, 1, 2)

@@ -358,7 +358,7 @@ def check(exercise_id: str, answer) -> bool:
     >>> check("03.9", 6)
     Traceback (most recent call last):
     ...
-    ValueError: there is no exercise 03.9; notebook 03 has 03.1, 03.2, 03.3, 03.4, 03.5, 03.6
+    ValueError: there is no exercise 03.9; notebook 03 has 03.1, 03.2, 03.3, 03.4, 03.5, 03.6, 03.7
     """
     ex = EXERCISES[_id(exercise_id)]
     if answer is ...:

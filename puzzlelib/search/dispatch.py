@@ -14,7 +14,7 @@ A test keeps the two engines equal layer by layer.
 
 from __future__ import annotations
 
-from ..board import Board, as_board, resolve_goal
+from ..board import Board, as_board, check_shape, resolve_goal
 from ..limits import PACKED_MAX_CELLS
 from .bfs import bfs_layers
 from .frontier import frontier_search
@@ -34,6 +34,7 @@ def uses_frontier_engine(rows: int, cols: int) -> bool:
     >>> uses_frontier_engine(3, 3), uses_frontier_engine(1, 5)
     (True, False)
     """
+    rows, cols = check_shape(rows, cols)
     return min(rows, cols) >= 2 and rows * cols <= PACKED_MAX_CELLS
 
 

@@ -63,7 +63,8 @@ from pathlib import Path
 import numpy as np
 
 from ..board import BLANK, Board, check_shape, neighbor_table, resolve_goal
-from ..limits import PACKED_MAX_CELLS, PuzzleError, check_frontier_bfs, reachable_count, whole_number
+from ..limits import (PACKED_MAX_CELLS, PuzzleError, TooLargeError, as_array, check_frontier_bfs, reachable_count,
+                      whole_number)
 from ..storage import matches, not_a_regular_file, parse_json, read_regular, report_damage, sha256_bytes, write_atomic
 
 __all__ = ["BLANK_SHIFT", "MOVE_BITS", "FORMAT", "LOCK_NAME", "blank_moves", "pack", "unpack", "as_words",
@@ -85,13 +86,20 @@ def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
 
     >>> blank_moves(1, 3)   # the blank reaches cell 0 only from cell 1, moving left
     [[(1, 2, 3)], [(0, 3, 2), (2, 2, 3)], [(1, 3, 2)]]
+
+    The table is for boards packed into one word, up to ``PACKED_MAX_CELLS`` (14) cells; a bigger shape is
+    refused at once, as :func:`unpack` refuses it.
     """
     rows, cols = check_shape(rows, cols)
     k = rows * cols
+    if k > PACKED_MAX_CELLS:
+        raise ValueError(f"blank_moves makes the table of the packed search, for boards of up to {PACKED_MAX_CELLS} "
+                         f"cells; {rows:,} x {cols:,} has {k:,}")
+    table = neighbor_table(rows, cols)
     out = []
     for j in range(k):
         sources = []
-        for b in neighbor_table(rows, cols)[j]:
+        for b in table[j]:
             d = {-cols: 0, cols: 1, -1: 2, 1: 3}[j - b]
             sources.append((b, d, d ^ 1))
         out.append(sources)
@@ -147,7 +155,9 @@ def as_words(words, what: str = "words") -> np.ndarray:
     if words is None or isinstance(words, (str, bytes, dict, set)):
         raise TypeError(f"{what} must be an array of packed 64-bit words, got {type(words).__name__}")
     try:
-        array = np.asarray(words)
+        array = as_array(words, what)
+    except TooLargeError:
+        raise
     except (ValueError, TypeError) as err:
         raise TypeError(f"{what} must be an array of packed 64-bit words: {err}") from None
     if array.ndim != 1:
@@ -402,6 +412,12 @@ def _npy_layer(groups) -> memoryview:
     return memoryview(buffer)
 
 
+def _a_search_it_writes(rows: int, cols: int, goal: list) -> bool:
+    """True when rows, cols and goal (ints, from a manifest) are a board the packed search can take."""
+    return (rows >= 1 and cols >= 1 and rows * cols <= PACKED_MAX_CELLS and len(goal) == rows * cols
+            and sorted(goal) == list(range(rows * cols)))
+
+
 class _Store:
     """Finished layers on disk: ``layer_DDD.npy`` files, ``manifest.json`` and a lock file.
 
@@ -470,6 +486,8 @@ class _Store:
             return f"its {' and '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not of the type it writes", None
         search = {key: self.header[key] for key in ("rows", "cols", "goal")}
         theirs = {key: saved.get(key) for key in search}
+        if all(key in saved for key in search) and not _a_search_it_writes(**theirs):
+            return "its rows, cols and goal are not a board the search can have written", None
         if all(key in saved for key in search) and theirs != search:
             raise ValueError(f"{self.path} holds a search of {theirs}, not of {search}; "
                              "use another directory")

@@ -169,6 +169,7 @@ def astar_max_nodes(cells: int, budget: int | None = None) -> int:
     >>> astar_max_nodes(16, budget=10**9)
     2336448
     """
+    cells = whole_number(cells, "cells", minimum=1)
     return max(1, check_budget(budget) // (NODE_BYTES_PER_STATE + 8 * cells))
 
 

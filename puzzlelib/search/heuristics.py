@@ -66,6 +66,7 @@ def goal_cells(goal: Board) -> tuple[int, ...]:
     >>> goal_cells(Board.goal(2, 2))
     (3, 0, 1, 2)
     """
+    goal = as_board(goal, "goal")             # checked on a cache miss only: the searches call this per board
     home = [0] * len(goal.tiles)
     for i, t in enumerate(goal.tiles):
         home[t] = i

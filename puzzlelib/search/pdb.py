@@ -44,7 +44,7 @@ from ..errors import number_text, short_repr
 from ..storage import npy_bytes, parse_json, read_regular, report_damage, sha256_bytes, try_write
 
 __all__ = ["UNSEEN", "FORMAT_VERSION", "PARTITION_MAX_CELLS", "cache_dir", "largest_pattern", "default_partition", "check_partition",
-           "pattern_table", "describe", "table_problem", "load_or_build", "is_cached", "PatternDatabase"]
+           "check_pattern", "pattern_table", "describe", "table_problem", "load_or_build", "is_cached", "PatternDatabase"]
 
 UNSEEN = 255
 FORMAT_VERSION = 2
@@ -168,6 +168,39 @@ def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     return groups
 
 
+def check_pattern(goal: Board, pattern) -> tuple[int, ...]:
+    """Check that ``pattern`` is a list of different tiles of the goal, small enough to search; return it as ints.
+
+    The pattern's order is the table's layout, so it must be a list, tuple, range or array (not a set). The
+    size of the search, cells ** (tiles + 1), is checked here, before any table or cache file is touched.
+
+    >>> check_pattern(Board.goal(2, 3), [1, 2])
+    (1, 2)
+    >>> check_pattern(Board.goal(2, 3), [1, 1.5])
+    Traceback (most recent call last):
+    ...
+    TypeError: a tile in the pattern must be an integer, got 1.5 of type float
+    """
+    goal = as_board(goal, "goal")
+    if not (_is_list(pattern) or isinstance(pattern, range)):
+        raise TypeError(f"a pattern is a list of tiles (its order is the table's layout), got "
+                        f"{short_repr(pattern, 80)}")
+    n = len(goal.tiles)
+    if len(pattern) >= n:                     # before any tile is read: a pattern may be range(10**12)
+        raise ValueError(f"a pattern holds at most the {n - 1} tiles of the {goal.rows} x {goal.cols} goal, "
+                         f"got {number_text(len(pattern))}")
+    tiles = tuple(whole_number(t, "a tile in the pattern") for t in pattern)
+    k = len(tiles)
+    if not tiles or len(set(tiles)) != k or not set(tiles) <= set(goal.tiles) - {BLANK}:
+        raise ValueError(f"a pattern is a non-empty list of different tiles 1..{n - 1}, "
+                         f"got {short_repr(list(tiles), 80)}")
+    space = n ** (k + 1)
+    if space > MAX_SEARCH_STATES:
+        raise TooLargeError(f"a pattern of {k} tiles on {n:,} cells needs a search over {space:,} entries "
+                            f"(more than {MAX_SEARCH_STATES:,}); use smaller patterns")
+    return tiles
+
+
 def pattern_table(goal, pattern, *, progress: bool = False) -> np.ndarray:
     """Fewest moves of the ``pattern``'s tiles from every placement of them to the goal.
 
@@ -182,15 +215,10 @@ def pattern_table(goal, pattern, *, progress: bool = False) -> np.ndarray:
     [2, 1, 2, 1, 0, 1]
     """
     goal = as_board(goal, "goal")
-    pattern = tuple(int(t) for t in pattern)
+    pattern = check_pattern(goal, pattern)
     n = len(goal.tiles)
     k = len(pattern)
-    if not pattern or len(set(pattern)) != k or not set(pattern) <= set(goal.tiles) - {BLANK}:
-        raise ValueError(f"a pattern is a non-empty list of different tiles 1..{n - 1}, got {list(pattern)}")
     space = n ** (k + 1)
-    if space > MAX_SEARCH_STATES:
-        raise TooLargeError(f"a pattern of {k} tiles on {n} cells needs a search over {space:,} entries "
-                            f"(more than {MAX_SEARCH_STATES:,}); use smaller patterns")
     weights = np.array([n ** j for j in range(k)], dtype=np.int64)
     nbr = neighbor_array(goal.rows, goal.cols)         # the cells next to each cell, -1 for none
     dist = np.full(space, UNSEEN, dtype=np.uint8)
@@ -253,8 +281,11 @@ def _progress_bar(total: int, what: str):
 
 
 def _cache_name(goal: Board, pattern) -> str:
-    return (f"pdb_{goal.rows}x{goal.cols}_goal-{'.'.join(map(str, goal.tiles))}"
-            f"_tiles-{'.'.join(map(str, pattern))}")
+    """The goal and the pattern in a file name; a goal too long for one (over 100 characters) by its SHA-256."""
+    tiles = '.'.join(map(str, goal.tiles))
+    if len(tiles) > 100:
+        tiles = "sha256-" + sha256_bytes(tiles.encode())[:32]
+    return f"pdb_{goal.rows}x{goal.cols}_goal-{tiles}_tiles-{'.'.join(map(str, pattern))}"
 
 
 def _cache_files(goal: Board, pattern) -> tuple[Path, Path]:
@@ -271,7 +302,7 @@ def describe(goal, pattern) -> dict:
     (True, [1, 2], 36, 'uint8')
     """
     goal = as_board(goal, "goal")
-    pattern = [int(t) for t in pattern]
+    pattern = list(check_pattern(goal, pattern))
     return {"format": FORMAT_VERSION, "rows": goal.rows, "cols": goal.cols, "goal": list(goal.tiles),
             "pattern": pattern, "dtype": "uint8", "length": len(goal.tiles) ** len(pattern)}
 
@@ -318,7 +349,7 @@ def table_problem(goal, pattern, table, stated: dict | None = None) -> str | Non
     'the entry for the goal placement is 30, not 0'
     """
     goal = as_board(goal, "goal")
-    pattern = tuple(int(t) for t in pattern)
+    pattern = check_pattern(goal, pattern)
     n, k = len(goal.tiles), len(pattern)
     if not isinstance(table, np.ndarray) or table.dtype != np.uint8:
         return f"it holds {getattr(table, 'dtype', type(table).__name__)}, not uint8"
@@ -466,7 +497,7 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
     (255, False)
     """
     goal = as_board(goal, "goal")
-    pattern = tuple(int(t) for t in pattern)
+    pattern = check_pattern(goal, pattern)        # before the cache is touched
     path, meta = _cache_files(goal, pattern)
     if cache and not rebuild:
         found = _load_cached(goal, pattern, path, meta)
