@@ -7,6 +7,7 @@ out for time, and reports instead of stopping at the first problem:
 
     python benchmarks/fuzz_long.py                   # 400 argument lists per callable, about 5 minutes
     python benchmarks/fuzz_long.py --examples 2000   # longer
+    python benchmarks/fuzz_long.py --seed 7          # other examples (the default run draws the same ones each time)
     python benchmarks/fuzz_long.py --only puzzlelib.search.bfs.min_moves
 
 It prints the number of calls, the kinds of hostile value, and every call that raised something other
@@ -34,7 +35,7 @@ import matplotlib  # noqa: E402
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import test_fuzz_inputs as fuzz  # noqa: E402  (the test's strategies and pools: one copy)
@@ -58,7 +59,7 @@ def limit_memory(gib: int = 4) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
-def run(examples: int, only: list[str] | None) -> tuple[int, dict, int]:
+def run(examples: int, only: list[str] | None, chosen_seed: int | None = None) -> tuple[int, dict, int]:
     values = st.one_of(fuzz.awkward, fuzz._one_of(MILLION_CELLS))
     calls, escaped = 0, {}
     names = sorted(n for n in fuzz.CALLABLES if not only or n in only)
@@ -69,7 +70,7 @@ def run(examples: int, only: list[str] | None) -> tuple[int, dict, int]:
         fn = fuzz.CALLABLES[name]
         t0 = time.perf_counter()
 
-        @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+        @settings(max_examples=examples, deadline=None, derandomize=chosen_seed is None, database=None,
                   suppress_health_check=list(HealthCheck))
         @given(args=st.lists(values, max_size=3))
         def one(args):
@@ -90,7 +91,7 @@ def run(examples: int, only: list[str] | None) -> tuple[int, dict, int]:
             finally:
                 plt.close("all")
 
-        one()
+        (one if chosen_seed is None else seed(chosen_seed)(one))()
         print(f"[{i:3}/{len(names)}] {name}: {time.perf_counter() - t0:5.1f} s", flush=True)
     return calls, escaped, len(names)
 
@@ -98,6 +99,7 @@ def run(examples: int, only: list[str] | None) -> tuple[int, dict, int]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=400, help="argument lists per callable (default 400)")
+    parser.add_argument("--seed", type=int, help="draw other examples, from this seed (default: the same ones each run)")
     parser.add_argument("--only", nargs="*", help="qualified names of the callables to fuzz (default: all)")
     args = parser.parse_args(argv)
     limit_memory()
@@ -105,7 +107,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         os.chdir(scratch)
         os.environ["PUZZLELIB_CACHE"] = str(Path(scratch) / "cache")
-        calls, escaped, fuzzed = run(args.examples, args.only)
+        calls, escaped, fuzzed = run(args.examples, args.only, args.seed)
     kinds = len(fuzz.HOSTILE_KINDS) + 1                       # + the million-cell boards
     print(f"\n{calls:,} calls over {fuzzed} public callables, {kinds} kinds of hostile "
           f"value, in {time.perf_counter() - t0:.0f} s")
