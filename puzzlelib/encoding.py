@@ -17,7 +17,7 @@ import numpy as np
 
 from .errors import number_text, whole_number
 from .board import Board, as_board, check_shape
-from .limits import TooLargeError, format_bytes, log10_factorial, refuse_over_budget
+from .limits import TooLargeError, as_array, format_bytes, log10_factorial, refuse_over_budget
 
 __all__ = ["MAX_ENCODE_CELLS", "to_key", "key_digits", "from_key", "rank", "rank_tiles", "unrank",
            "unrank_tiles", "all_permutations", "permutation_rows", "rank_rows", "unrank_rows"]
@@ -212,7 +212,9 @@ def permutation_rows(perms, what: str = "perms") -> np.ndarray:
     if isinstance(perms, (str, bytes)) or perms is None:
         raise TypeError(f"{what} must be a 2-D array of permutations, got {type(perms).__name__}")
     try:
-        array = np.asarray(perms)
+        array = as_array(perms, what)              # one too big for memory is a TooLargeError, at once
+    except TooLargeError:
+        raise
     except (ValueError, TypeError) as err:
         raise TypeError(f"{what} must be a 2-D array of permutations: {err}") from None
     if array.ndim != 2 or array.shape[1] == 0:

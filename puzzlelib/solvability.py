@@ -52,6 +52,17 @@ PAIRS_MAX_TILES = 100
 4,950 pairs); beyond, it counts with :func:`inversions_by_merge_sort`, in n log n steps."""
 
 
+def _arange(seq: range):
+    """``seq`` as a numpy array, or a TooLargeError (not a MemoryError) when it can't fit in memory."""
+    import numpy as np
+
+    from .errors import TooLargeError
+    try:
+        return np.arange(seq.start, seq.stop, seq.step)
+    except (MemoryError, ValueError):
+        raise TooLargeError(f"seq, a range of {len(seq):,} numbers, is too big for memory as an array") from None
+
+
 def inversions_by_merge_sort(seq) -> int:
     """The pairs of ``seq`` in the wrong order (``a`` before ``b`` and ``a > b``), counted in n log n steps.
 
@@ -76,9 +87,11 @@ def inversions_by_merge_sort(seq) -> int:
     """
     import numpy as np
 
-    items = np.asarray(seq if not isinstance(seq, range) else np.arange(seq.start, seq.stop, seq.step))
+    from .limits import as_array
+
+    items = as_array(seq if not isinstance(seq, range) else _arange(seq), "seq")
     if items.ndim != 1:
-        items = np.asarray(list(seq))
+        items = as_array(list(seq), "seq")
     n = len(items)
     if n < 2:
         return 0

@@ -324,3 +324,21 @@ def test_the_second_long_fuzz_runs_findings_get_clear_errors():
         with pytest.raises(TypeError, match="goal"):
             goal_cells(10**5000)                                         # was AttributeError
         assert goal_cells(Board.goal(2, 2)) == (3, 0, 1, 2)
+
+
+@pytest.mark.parametrize("name", ["rank_rows", "inversion_counts", "inversions_by_merge_sort list",
+                                  "inversions_by_merge_sort range", "first_layers"])
+def test_array_likes_too_big_for_memory_are_refused_not_a_memory_error(name, contained):
+    from puzzlelib.draw.search import first_layers
+    from puzzlelib.encoding import rank_rows
+    from puzzlelib.solvability import inversions_by_merge_sort
+    from puzzlelib.space import inversion_counts
+
+    call = {"rank_rows": lambda: rank_rows([range(10**12)]),
+            "inversion_counts": lambda: inversion_counts([range(10**12)]),
+            "inversions_by_merge_sort list": lambda: inversions_by_merge_sort([range(10**12)]),
+            "inversions_by_merge_sort range": lambda: inversions_by_merge_sort(range(10**12)),
+            "first_layers": lambda: first_layers(range(10**12))}[name]
+    with time_limit(5, name):
+        with pytest.raises(ValueError, match="too big for memory|a figure draws up to"):
+            call()

@@ -60,9 +60,15 @@ def _tick_labels(fig) -> None:
         ax.tick_params(which="both", labelsize=FONT["font.size"])
 
 
+MAX_DRAWN_ITEMS = 100_000
+"""The most items (boards, counts) a figure of this module takes in one argument."""
+
+
 def _list(value, what: str) -> list:
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
         raise TypeError(f"{what} is a list, got {type(value).__name__}")
+    if hasattr(value, "__len__") and len(value) > MAX_DRAWN_ITEMS:       # before a range(10**12) is read
+        raise ValueError(f"{what} has {len(value):,} items; a figure draws up to {MAX_DRAWN_ITEMS:,}")
     return list(value)
 
 
