@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import tempfile
 import time
@@ -45,18 +44,6 @@ from timing import TookTooLong, time_limit  # noqa: E402
 
 MILLION_CELLS = [fuzz._huge(Board.goal(1000, 1000)), fuzz._huge(Board.goal(300, 300))]
 """The boards the test leaves out for time: a million cells, and 90,000."""
-
-
-def limit_memory(gib: int = 4) -> None:
-    size = 0
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmSize:"):
-                size = int(line.split()[1]) * 1024
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = size + gib * 2**30
-    if soft == resource.RLIM_INFINITY or soft > cap:
-        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
 def run(examples: int, only: list[str] | None, chosen_seed: int | None = None) -> tuple[int, dict, int]:
@@ -102,7 +89,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, help="draw other examples, from this seed (default: the same ones each run)")
     parser.add_argument("--only", nargs="*", help="qualified names of the callables to fuzz (default: all)")
     args = parser.parse_args(argv)
-    limit_memory()
+    fuzz.cap_address_space()
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
         os.chdir(scratch)

@@ -156,16 +156,23 @@ def contained(tmp_path, monkeypatch):
     """Run in a scratch folder with a scratch cache, under a time limit and an address-space limit."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path / "cache"))
-    size = 0
-    for line in open("/proc/self/status"):
-        if line.startswith("VmSize:"):
-            size = int(line.split()[1]) * 1024
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = size + 4 * 2**30
-    if soft == resource.RLIM_INFINITY or soft > cap:
-        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    soft, hard = cap_address_space()
     yield
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def cap_address_space(gib: int = 4) -> tuple[int, int]:
+    """Limit the address space to ``gib`` GiB above what the process uses now; return the limits before."""
+    size = 0
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                size = int(line.split()[1]) * 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = size + gib * 2**30
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    return soft, hard
 
 
 def call_within_limits(qualified, fn, args):

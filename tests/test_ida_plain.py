@@ -6,10 +6,7 @@ from puzzlelib import Board
 from puzzlelib.generate import random_solvable
 from puzzlelib.search.heuristics import linear_conflict, manhattan, misplaced
 from puzzlelib.search.informed import PLAIN_MAX_DEPTH, ida_star, ida_star_plain
-
-
-def is_walk(path, start, goal):
-    return path[0] == start and path[-1] == goal and all(b in a.neighbors() for a, b in zip(path, path[1:]))
+from puzzlelib.search.optimal import is_path as is_walk
 
 
 @pytest.mark.parametrize("heuristic", [manhattan, misplaced, linear_conflict, None])

@@ -134,6 +134,12 @@ _register(
 _STEPS = {"U": -3, "D": 3, "L": -1, "R": 1}        # the blank's moves in a 2 x 3 block, by the cell number
 
 
+def _step(blank: int, move: str) -> int | None:
+    """The cell the blank reaches from ``blank`` by ``move`` inside the 2 x 3 block, or None if it leaves it."""
+    nxt = blank + _STEPS[move]
+    return None if not 0 <= nxt < 6 or (move in "LR" and nxt // 3 != blank // 3) else nxt
+
+
 def _escape_path(moves: str):
     """Replay blank moves on every filling of the column trap; (ok, what went wrong)."""
     from itertools import permutations
@@ -142,8 +148,8 @@ def _escape_path(moves: str):
         tiles = [2, 0, others[0], 1, others[1], others[2]]
         blank = 1
         for i, m in enumerate(moves):
-            nxt = blank + _STEPS[m]
-            if not 0 <= nxt < 6 or (m in "LR" and nxt // 3 != blank // 3):
+            nxt = _step(blank, m)
+            if nxt is None:
                 return False, ("leaves the block", i + 1)
             tiles[blank], tiles[nxt] = tiles[nxt], 0
             blank = nxt
@@ -161,9 +167,9 @@ def _trap_escape() -> str:
         a, b, blank = state = queue.popleft()
         if a == 3 and b == 4:
             return seen[state]
-        for m, step in _STEPS.items():
-            nxt = blank + step
-            if not 0 <= nxt < 6 or (m in "LR" and nxt // 3 != blank // 3):
+        for m in _STEPS:
+            nxt = _step(blank, m)
+            if nxt is None:
                 continue
             new = (blank if a == nxt else a, blank if b == nxt else b, nxt)
             if new not in seen:

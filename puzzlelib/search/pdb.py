@@ -31,6 +31,7 @@ import io
 import json
 import os
 import time
+from collections import Counter
 from functools import lru_cache
 from math import perm
 from pathlib import Path
@@ -154,8 +155,7 @@ def check_partition(goal: Board, partition) -> tuple[tuple[int, ...], ...]:
     if not groups or not all(groups):
         raise ValueError("a partition is a non-empty list of non-empty groups of tiles")
     every = [t for g in groups for t in g]
-    seen: set = set()
-    overlap = sorted({t for t in every if t in seen or seen.add(t)})
+    overlap = sorted(t for t, n in Counter(every).items() if n > 1)
     if overlap:
         raise ValueError(f"the patterns must not overlap; tiles in more than one: {overlap}")
     want = sorted(t for t in goal.tiles if t != BLANK)
