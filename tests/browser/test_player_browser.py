@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, SCREENSHOTS, axe_report, axe_violations
+from .conftest import CHROMIUM, ENABLE, SCREENSHOTS, axe_report, axe_violations, run_all_cells, close_sessions
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -102,27 +102,21 @@ def keyboard_and_axe(page, widget, in_notebook: bool) -> None:
     assert not found, "axe-core found WCAG violations in the widgets:\n" + axe_report(found)
 
 
-def run_all_cells(page) -> None:
-    """Wait for the kernel, then Run All through the app's command registry (Lab 4 and Notebook 7)."""
-    page.wait_for_function(
-        """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-                   return k && k.status === 'idle'; }""", timeout=TIMEOUT)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-
 
 def test_player_in_jupyterlab(page, lab_server):
     base, token = lab_server
+    close_sessions(base, token)
     page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
-    run_all_cells(page)
+    run_all_cells(page, TIMEOUT)
     play(page, page.locator(".puzzle-widget").first, "lab_player")
     keyboard_and_axe(page, page.locator(".puzzle-widget").first, in_notebook=True)
 
 
 def test_player_in_notebook7(page, notebook_server):
     base, token = notebook_server
+    close_sessions(base, token)
     page.goto(f"{base}/notebooks/06_play.ipynb?token={token}", timeout=TIMEOUT)
-    run_all_cells(page)
+    run_all_cells(page, TIMEOUT)
     play(page, page.locator(".puzzle-widget").first, "notebook7_player")
     keyboard_and_axe(page, page.locator(".puzzle-widget").first, in_notebook=True)
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, SCREENSHOTS
+from .conftest import CHROMIUM, ENABLE, SCREENSHOTS, run_all_cells, close_sessions
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -60,19 +60,13 @@ def wait_for_player(page, tiles: int) -> None:
         arg=tiles - 1, timeout=TIMEOUT)
 
 
-def run_all_cells(page) -> None:
-    page.wait_for_function(
-        """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-                   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-                   return k && k.status === 'idle'; }""", timeout=TIMEOUT)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-
 
 def open_player(page, surface: str, server, file_browser: bool = True) -> None:
     base, token = server
     if surface == "lab":
+        close_sessions(base, token)
         page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
-        run_all_cells(page)
+        run_all_cells(page, TIMEOUT)
         if file_browser:
             page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
             page.wait_for_selector("#filebrowser", state="visible", timeout=TIMEOUT)

@@ -17,7 +17,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from .conftest import CHROMIUM, ENABLE
+from .conftest import CHROMIUM, ENABLE, run_command, wait_for_idle_kernel
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -36,12 +36,9 @@ def rise_page(browser, lab_copy_server):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
-    page.wait_for_function("""() => {
-        const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-        const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-        return k && k.status === 'idle'; }""", timeout=TIMEOUT)
+    wait_for_idle_kernel(page, TIMEOUT)
     with context.expect_page(timeout=TIMEOUT) as opened:
-        page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
+        run_command(page, "RISE:slideshow")
     slides = opened.value
     slides.wait_for_selector(".reveal section.present", timeout=TIMEOUT)
     slides.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator')"
@@ -114,7 +111,7 @@ def test_the_live_deck_has_the_slide_breaks_of_the_static_one_and_each_opens_on_
             const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
             return k && k.status === 'idle' && w.context.path === name; }""", arg=notebook.name, timeout=TIMEOUT)
         with context.expect_page(timeout=TIMEOUT) as opened:
-            page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
+            run_command(page, "RISE:slideshow")
         slides = opened.value
         slides.wait_for_selector(".reveal section.present", timeout=TIMEOUT)
         assert f"/rise/{notebook.name}" in slides.url, slides.url
