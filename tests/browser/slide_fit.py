@@ -32,6 +32,12 @@ from pathlib import Path
 SIZES = ((1024, 768), (1280, 720))   # the projector screens a slide must fit
 BODY_PX, CODE_PX = 18, 16            # the smallest text on screen: body text, and code or figure text
 TIMEOUT = 60_000                      # ms
+# True once MathJax has typeset and two frames are drawn; false if that takes over 20 s (page.evaluate
+# has no time limit of its own, so a promise that never settled would hang the run).
+SETTLED = """() => new Promise(done => {
+    setTimeout(() => done(false), 20000);
+    const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+    if (window.MathJax && MathJax.Hub) MathJax.Hub.Queue(frames); else frames(); })"""
 
 # One step as the room sees it. `notes` are the speaker notes (not on screen) and are left out.
 _MEASURE = r"""() => {
@@ -184,9 +190,7 @@ def measure(page, deck: Path, shots: Path | None = None) -> list[Step]:
     for h, v, fragments in page.evaluate(STEPS):
         for f in range(-1, fragments):
             page.evaluate("([h, v, f]) => Reveal.slide(h, v, f)", [h, v, f])
-            page.evaluate("""() => new Promise(done => {
-                const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => done()));
-                if (window.MathJax && MathJax.Hub) MathJax.Hub.Queue(frames); else frames(); })""")
+            assert page.evaluate(SETTLED), f"{deck.name} slide {h + 1}.{v + 1}: MathJax or drawing never settled"
             steps.append(_step(page, deck.name.split(".")[0], h, v, f))
         if shots is not None:
             size = page.viewport_size

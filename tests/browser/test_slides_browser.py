@@ -140,7 +140,7 @@ def test_axe_finds_no_wcag_violation_on_any_slide(browser, decks):
             slide_fit.open_deck(page, deck)
             for h, v, fragments in page.evaluate(slide_fit.STEPS):
                 page.evaluate("([h, v, f]) => Reveal.slide(h, v, f)", [h, v, fragments - 1])
-                page.evaluate("() => new Promise(done => MathJax.Hub.Queue(() => done()))")
+                assert page.evaluate(slide_fit.SETTLED), f"{deck.name} slide {h + 1}.{v + 1} never settled"
                 found = axe_violations(page, ".reveal .slides section.present")
                 report += [axe_report(found, f"{deck.name} slide {h + 1}.{v + 1}: ")] if found else []
                 slides += 1
