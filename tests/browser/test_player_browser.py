@@ -102,7 +102,6 @@ def keyboard_and_axe(page, widget, in_notebook: bool) -> None:
     assert not found, "axe-core found WCAG violations in the widgets:\n" + axe_report(found)
 
 
-
 def test_player_in_jupyterlab(page, lab_server):
     base, token = lab_server
     close_sessions(base, token)

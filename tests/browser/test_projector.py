@@ -60,7 +60,6 @@ def wait_for_player(page, tiles: int) -> None:
         arg=tiles - 1, timeout=TIMEOUT)
 
 
-
 def open_player(page, surface: str, server, file_browser: bool = True) -> None:
     base, token = server
     if surface == "lab":

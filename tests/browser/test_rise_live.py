@@ -107,9 +107,7 @@ def test_the_live_deck_has_the_slide_breaks_of_the_static_one_and_each_opens_on_
     try:
         # a workspace of its own: the server's default one reopens 06 from the test before
         page.goto(f"{base}/lab/workspaces/live03/tree/{notebook.name}?reset&token={token}", timeout=TIMEOUT)
-        page.wait_for_function("""name => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-            const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-            return k && k.status === 'idle' && w.context.path === name; }""", arg=notebook.name, timeout=TIMEOUT)
+        wait_for_idle_kernel(page, TIMEOUT, path=notebook.name)
         with context.expect_page(timeout=TIMEOUT) as opened:
             run_command(page, "RISE:slideshow")
         slides = opened.value
