@@ -38,9 +38,11 @@ def test_the_top_level_surface_is_small_and_deliberate():
 
 
 def test_the_tree_shows_the_layers():
-    """The search engines, the figures, the player and the exercises live in subpackages; nothing else is nested."""
+    """The search engines, the figures, the player, the exercises and the evidence checks live in subpackages;
+    nothing else is nested."""
     packages = {m for m in MODULES if hasattr(importlib.import_module(m), "__path__")}
-    assert packages == {"puzzlelib.search", "puzzlelib.player", "puzzlelib.exercises", "puzzlelib.draw"}
+    assert packages == {"puzzlelib.search", "puzzlelib.player", "puzzlelib.exercises", "puzzlelib.draw",
+                        "puzzlelib.evidence"}
 
 
 def defined_here(module):
