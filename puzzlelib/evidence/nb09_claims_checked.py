@@ -32,6 +32,7 @@ import numpy as np
 from ..board import BLANK, Board, as_board, board_and_goal
 from ..search.constructive import constructive_moves
 from ..solvability import inversions
+from ..space import Moves
 
 __all__ = ["swapped_goal", "reaches_by_construction", "rule_problem", "inversions_with", "tile_inversions_problem",
            "tiles_passed", "passed_problem", "KINDS", "FAULTS", "verdict_of", "verdict_problem"]
@@ -43,6 +44,9 @@ def swapped_goal(goal: Board) -> Board:
     >>> swapped_goal(Board.goal(2, 3))
     Board([[2, 1, 3], [4, 5, 0]])
     """
+    goal = as_board(goal, "goal")
+    if goal.rows * goal.cols < 3:
+        raise ValueError(f"a {goal.rows} x {goal.cols} goal has fewer than two tiles to swap")
     first, second = [t for t in goal.tiles if t != BLANK][:2]
     tiles = [second if t == first else first if t == second else t for t in goal.tiles]
     return Board.from_tiles(tiles, goal.rows, goal.cols)
@@ -92,8 +96,11 @@ def rule_problem(rule: Callable[[Board], bool], boards: Iterable[Board], goal,
     >>> rule_problem(lambda b: True, boards, Board.goal(2, 3))
     'on (1, 2, 3, 5, 4, 0) the rule says True, but the search says False'
     """
+    if not callable(rule) or not callable(judge):
+        raise TypeError("rule and judge must be functions")
     goal = as_board(goal, "goal")
     for board in boards:
+        board = as_board(board)
         said, found = bool(rule(board)), judge(board, goal)
         if said != found:
             return f"on {board.tiles} the rule says {said}, but the search says {found}"
@@ -111,6 +118,11 @@ def inversions_with(board: Board, tile: int) -> int:
     >>> inversions_with(Board([[2, 3, 1], [4, 5, 0]]), 1)     # (2, 1) and (3, 1)
     2
     """
+    board = as_board(board)
+    if isinstance(tile, bool) or not isinstance(tile, (int, np.integer)):
+        raise TypeError(f"tile must be an integer, got {type(tile).__name__}")
+    if tile == BLANK or tile not in board.tiles:
+        raise ValueError(f"{tile} is not a tile of this board")
     rest = [t - (t > tile) for t in board.tiles if t != tile]
     return inversions(board) - inversions(Board.from_tiles(rest, 1, len(rest)))
 
@@ -140,6 +152,12 @@ def tiles_passed(before: np.ndarray, after: np.ndarray, tile: np.ndarray) -> np.
     array([2])
     """
     before, after, tile = np.asarray(before), np.asarray(after), np.asarray(tile)
+    if before.ndim != 2 or before.shape != after.shape or tile.shape != (len(before),):
+        raise ValueError("before and after must be tables of boards of one shape, with one tile a row")
+    if not all(np.issubdtype(a.dtype, np.integer) for a in (before, after, tile)):
+        raise TypeError("boards and tiles must be integers")
+    if not ((before == tile[:, None]).any(axis=1).all() and (after == tile[:, None]).any(axis=1).all()):
+        raise ValueError("a moving tile is not on its board")
 
     def place(boards):
         where = np.argmax(boards == tile[:, None], axis=1)
@@ -162,6 +180,15 @@ def passed_problem(moves, perms: np.ndarray, cols: int) -> str | None:
     >>> passed_problem(all_moves(2, 3, perms), perms, 4)
     'a vertical move passes 2 tiles, not 3'
     """
+    if not isinstance(moves, Moves):
+        raise TypeError(f"moves must be all_moves's table, got {type(moves).__name__}")
+    if isinstance(cols, bool) or not isinstance(cols, (int, np.integer)):
+        raise TypeError(f"cols must be an integer, got {type(cols).__name__}")
+    perms = np.asarray(perms)
+    if perms.ndim != 2 or not np.issubdtype(perms.dtype, np.integer):
+        raise ValueError("perms must be a table of boards, one a row")
+    if len(moves.src) and max(moves.src.max(), moves.dst.max()) >= len(perms):
+        raise ValueError("the moves name boards that perms does not hold")
     passed = tiles_passed(perms[moves.src], perms[moves.dst], moves.tile)
     for vertical, want in ((True, cols - 1), (False, 0)):
         wrong = passed[moves.vertical == vertical] != want
@@ -199,6 +226,8 @@ def verdict_of(form: tuple[str, tuple[str, ...]]) -> str:
     >>> verdict_of(("rule", ("one half proved",))), verdict_of(("fact", ()))
     ('unproven', 'correct')
     """
+    if not isinstance(form, tuple) or len(form) != 2 or not isinstance(form[1], tuple):
+        raise TypeError(f"a form is a pair (kind, faults), faults a tuple; got {form!r:.80}")
     kind, faults = form
     if kind not in KINDS:
         raise ValueError(f"unknown kind of claim {kind!r}; one of {KINDS}")
@@ -225,6 +254,8 @@ def verdict_problem(verdicts: Mapping[str, str], forms: Mapping[str, tuple]) -> 
     >>> verdict_problem({"E6": "unproven", "G1": "incomplete"}, forms)
     "E6 is judged 'unproven', but its form ('rule', ('leaves out a condition', 'no proof')) gives 'incomplete' (as for G1)"
     """
+    if not isinstance(verdicts, Mapping) or not isinstance(forms, Mapping):
+        raise TypeError("verdicts and forms must be dicts keyed by claim")
     if set(verdicts) != set(forms):
         missing = sorted(set(verdicts) ^ set(forms))
         return f"claims with a verdict but no form, or a form but no verdict: {', '.join(missing)}"
