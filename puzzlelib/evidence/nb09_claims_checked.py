@@ -145,7 +145,7 @@ def tiles_passed(before: np.ndarray, after: np.ndarray, tile: np.ndarray) -> np.
     """For each move (a row of ``before``, the same row of ``after``), how many tiles the moving tile passes.
 
     Read from the boards: the tile's place among the tiles (blank skipped)
-    before and after the move. No other tile changes its order, so the tile
+    before and after the move, found by looking for the tile and the blank. No other tile changes its order, so the tile
     passes exactly as many tiles as its place changes by.
 
     >>> tiles_passed(np.array([[1, 2, 3, 4, 0, 5]]), np.array([[1, 0, 3, 4, 2, 5]]), np.array([2]))
@@ -159,10 +159,9 @@ def tiles_passed(before: np.ndarray, after: np.ndarray, tile: np.ndarray) -> np.
     if not ((before == tile[:, None]).any(axis=1).all() and (after == tile[:, None]).any(axis=1).all()):
         raise ValueError("a moving tile is not on its board")
 
-    def place(boards):
+    def place(boards):                   # the tile's cell, less one if the blank comes before it
         where = np.argmax(boards == tile[:, None], axis=1)
-        tiles_up_to = np.cumsum(boards != BLANK, axis=1)
-        return tiles_up_to[np.arange(len(boards)), where] - 1
+        return where - (np.argmax(boards == BLANK, axis=1) < where)
 
     return np.abs(place(after) - place(before))
 
