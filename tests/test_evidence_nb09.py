@@ -1,0 +1,152 @@
+"""09's evidence checks fail on wrong data, pass on right data; its verdicts follow one rule for each form."""
+
+import ast
+import random
+import re
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from puzzlelib import Board, inversions, is_solvable
+from puzzlelib.encoding import all_permutations
+from puzzlelib.evidence.nb09_claims_checked import (FAULTS, inversions_with, passed_problem, reaches_by_construction,
+                                                    rule_problem, swapped_goal, tile_inversions_problem, verdict_of,
+                                                    verdict_problem)
+from puzzlelib.generate import random_board
+from puzzlelib.solvability import blank_row_from_bottom
+from puzzlelib.space import all_moves, reachable_mask
+
+NB09 = Path(__file__).resolve().parent.parent / "notebooks" / "09_claims_checked.ipynb"
+
+
+def width_rule(board):
+    return (inversions(board) + blank_row_from_bottom(board)) % 2 == 1
+
+
+# ---- the judge for big boards ----
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 2), (2, 4), (3, 3)])
+def test_the_constructive_judge_agrees_with_bfs_on_every_board_of_small_shapes(shape):
+    perms = all_permutations(shape[0] * shape[1])
+    for goal in (Board.goal(*shape), Board.goal(*shape, blank="first"), Board.spiral(*shape)):
+        truth = reachable_mask(goal, perms)
+        rows = range(len(perms)) if len(perms) <= 720 else random.Random(1).sample(range(len(perms)), 400)
+        for r in rows:
+            board = Board.from_tiles(perms[r].tolist(), *shape)
+            assert reaches_by_construction(board, goal) == truth[r], board
+
+
+def test_the_judge_does_not_take_the_parity_rule_on_trust(monkeypatch):
+    """With is_solvable reversed, the solver aims at the wrong goal and no path comes out: the judge raises."""
+    import puzzlelib.search.constructive as constructive
+    monkeypatch.setattr(constructive, "is_solvable", lambda board, goal=None: not is_solvable(board, goal))
+    board = random_board(4, 4, seed=3)
+    with pytest.raises((ValueError, AssertionError)):
+        reaches_by_construction(board, Board.goal(4, 4))
+
+
+def test_the_swapped_goal_swaps_the_first_two_tiles():
+    assert swapped_goal(Board.goal(4, 4, blank="first")).tiles[:4] == (0, 2, 1, 3)
+    assert swapped_goal(Board.spiral(3, 3)) != Board.spiral(3, 3)
+
+
+def test_rule_problem_passes_the_right_rule_and_catches_wrong_ones():
+    """G1 and G6: the width rule is right for blank down right and reversed for blank upper left."""
+    boards = [random_board(4, 4, seed=k) for k in range(40)]
+    right, left = Board.goal(4, 4), Board.goal(4, 4, blank="first")
+    assert rule_problem(width_rule, boards, right) is None
+    assert rule_problem(lambda b: not width_rule(b), boards, left) is None
+    assert "the search says" in rule_problem(width_rule, boards, left)               # the notebook's goal
+    assert rule_problem(lambda b: inversions(b) % 2 == 0, boards, right) is not None  # the odd-width rule on 4 x 4
+    assert rule_problem(lambda b: is_solvable(b, right), boards, right) is None
+    assert rule_problem(lambda b: is_solvable(b, left), boards, right) is not None    # a rule for another goal
+
+
+# ---- E3: inversions that involve one tile ----
+
+def test_inversions_with_counts_what_a_direct_count_gives():
+    rng = random.Random(5)
+    for _ in range(50):
+        board = random_board(4, 4, seed=rng)
+        order = [t for t in board.tiles if t]
+        for tile in (1, 12, 15):
+            direct = sum(1 for i, a in enumerate(order) for b in order[i + 1:] if a > b and tile in (a, b))
+            assert inversions_with(board, tile) == direct
+
+
+def test_e3_check_fails_when_the_12_is_not_top_left():
+    in_corner = Board.from_tiles([12] + [t for t in range(16) if t != 12], 4, 4)
+    assert tile_inversions_problem(in_corner, 12, 11) is None
+    second = Board.from_tiles([5, 12] + [t for t in range(16) if t not in (5, 12)], 4, 4)   # (5, 12) is no inversion
+    assert tile_inversions_problem(second, 12, 11) == f"on {second.tiles} tile 12 is in 10 inversions, not 11"
+    last = Board.from_tiles([t for t in range(16) if t != 12] + [12], 4, 4)                 # 13, 14, 15 before it
+    assert tile_inversions_problem(last, 12, 11) is not None
+
+
+# ---- E10: the tiles a vertical move passes ----
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 2), (2, 4)])
+def test_passed_problem_holds_on_the_true_moves(shape):
+    perms = all_permutations(shape[0] * shape[1])
+    assert passed_problem(all_moves(*shape, perms), perms, shape[1]) is None
+
+
+def test_passed_problem_fails_on_a_wrong_width_and_on_wrong_moves():
+    perms = all_permutations(6)
+    moves = all_moves(2, 3, perms)
+    assert passed_problem(moves, perms, 2) == "a vertical move passes 2 tiles, not 1"
+    # moves whose boards after are another board's: a tile that jumps further, or a board that is not one move away
+    shuffled = type(moves)(**{**moves.__dict__, "dst": np.roll(moves.dst, 1)})
+    assert passed_problem(shuffled, perms, 3) is not None
+    # the cell-index count the notebook used to assert holds on the shuffled moves too: it could not fail
+    assert (shuffled.passed[shuffled.vertical] == 2).all()
+
+
+# ---- one rule for the verdicts ----
+
+def notebook_tables():
+    nb = nbformat.read(NB09, as_version=4)
+    cell = next(c.source for c in nb.cells if c.cell_type == "code" and c.source.startswith("TABLE = {"))
+    tree = ast.parse(cell)
+    found = {t.id: ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+             for t in node.targets if isinstance(t, ast.Name) and t.id in ("TABLE", "FORMS")}
+    recorded = dict(re.findall(r'record\("(\w+)", "([^"]+)"\)', "\n".join(c.source for c in nb.cells)))
+    return found["TABLE"], found["FORMS"], recorded
+
+
+def test_every_verdict_follows_from_its_claims_form():
+    table, forms, recorded = notebook_tables()
+    assert recorded == table and len(table) == 59
+    assert verdict_problem(table, forms) is None
+
+
+def test_claims_of_the_same_form_get_the_same_verdict():
+    table, forms, _ = notebook_tables()
+    by_form = {}
+    for claim, form in forms.items():
+        by_form.setdefault(form, set()).add(table[claim])
+    assert all(len(verdicts) == 1 for verdicts in by_form.values()), by_form
+    # the pairs the issue named: the same even-width rule with the same gap; "if and only if" with one half proved
+    assert forms["E6"] == forms["G1"] and table["E6"] == table["G1"] == "incomplete"
+    assert forms["C6"] == forms["E13"] and table["C6"] == table["E13"] == "unproven"
+    assert forms["E10"] != forms["E11"] and table["E11"] == "wrong"
+
+
+def test_verdict_problem_fails_on_the_old_inconsistent_verdicts():
+    table, forms, _ = notebook_tables()
+    for claim, old in [("E6", "unproven"), ("C6", "correct"), ("G6", "correct"), ("E5", "unproven")]:
+        wrong = {**table, claim: old}
+        assert verdict_problem(wrong, forms).startswith(f"{claim} is judged {old!r}")
+    assert "no form" in verdict_problem({**table, "X1": "correct"}, forms)
+    assert "only a rule" in verdict_problem(table, {**forms, "R1": ("fact", ("no proof",))})
+
+
+def test_the_order_of_faults_decides_a_claim_with_several():
+    assert verdict_of(("rule", ("no proof", "leaves out a condition"))) == "incomplete"
+    assert verdict_of(("fact", ("mislabelled", "false"))) == "wrong"
+    assert set(FAULTS.values()) | {"correct"} == {"correct", "wrong", "incomplete", "unproven",
+                                                  "correct but mislabelled", "not checked here"}
+    with pytest.raises(ValueError):
+        verdict_of(("rule", ("not a fault",)))
