@@ -1,4 +1,5 @@
-"""Exercises of notebook 04, sufficiency and the two components: 04.1-04.5, all answered with a value."""
+"""Exercises of notebook 04, sufficiency and the two components: all answered with a value. 04.1, 04.3 and 04.6
+ask for a board with a property (a counterexample), checked by search; 04.7 too, on a line."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import math
 
 from ..board import Board
 from ..generate import fix_by_swap
-from ..graph import count_components
 from ..limits import reachable_count
 from ..search.bfs import min_moves
 from .engine import Mistake, _register
@@ -56,19 +56,54 @@ def _blank_home(rows: int, cols: int) -> int:
     return reachable_count(rows, cols) // (rows * cols)
 
 
+# --- 04.1: a counterexample to Lemma 1 without its hypothesis, checked by search ------------------
+
+_LOCKED_01 = {0, 1, 2, 4}
+"""04.1's locked cells on 3 x 3: the top row (tiles 1, 2, 3) and the centre (tile 5)."""
+
+
+def _cut_cell_verdict_raw(board: Board):
+    """What 04.1 says of a Board: a reason it isn't an answer, or None when it is one."""
+    from ..search.constructive import WorkingBoard
+    if board.shape != (3, 3):
+        return ("not 3 x 3",)
+    if board.tiles[:3] != (1, 2, 3) or board.tiles[4] != 5:
+        return ("not locked",)
+    if WorkingBoard(board).place(4, 3, _LOCKED_01):          # breadth-first search over the free moves
+        return ("tile 4 gets there",)
+    return None
+
+
+def _cut_cell_example() -> Board:
+    """The first 3 x 3 board (in the order of its tiles) that answers 04.1."""
+    from itertools import permutations
+    rest = [0, 4, 6, 7, 8]
+    return next(b for b in (Board.from_tiles((1, 2, 3, p[0], 5, *p[1:]), 3, 3) for p in permutations(rest))
+                if _cut_cell_verdict_raw(b) is None)
+
+
+def _cut_cell_verdict(x):
+    """Any board that answers 04.1 stands for every such board; anything else says why it doesn't."""
+    if not isinstance(x, Board):
+        return x
+    problem = _cut_cell_verdict_raw(x)
+    return _cut_cell_example() if problem is None else problem
+
+
 _register(
-    id="04.1", title="Components of the 1 x 9 board", level="core", minutes=5, kind="value",
-    solution=lambda: count_components(1, 9),
-    hint="on one line can a tile ever pass another? Then what stays the same along every path, and how "
-         "many different values can it take?",
-    why="no tile can pass another on a line, so each order of the 8 tiles is a component of its own.",
+    id="04.1", title="A cut cell in the way", level="core", minutes=8, kind="value",
+    solution=_cut_cell_example, normalize=_cut_cell_verdict,
+    hint="lock the top row and the centre: draw the free cells and the links between them. Which are cut "
+         "cells? On a line of cells, can one tile ever pass another?",
+    why="with the centre locked the free cells form a line (left of the middle row, the bottom row, right of "
+        "the middle row); its inner cells are cut cells, no tile passes another, so a tile standing between 4 "
+        "and its cell keeps it out. Lemma 1 needs free cells with no cut cell.",
     mistakes=(
-        Mistake(lambda: 2, "two components is the rule for boards with at least 2 rows and 2 columns; on a "
-                           "single line tiles cannot pass each other."),
-        Mistake(lambda: math.factorial(9), "that is every order of the nine cells, blank included; the blank "
-                                           "can reach every cell of its line, so only the tiles' order counts."),
-        Mistake(lambda: count_components(1, 8), "that is the 1 x 8 board; this one has nine cells."),
-        Mistake(lambda: 1, "on a line the tiles cannot change order, so not every board reaches every other."),
+        Mistake(lambda: ("not 3 x 3",), "give a board of 3 rows and 3 columns, e.g. Board([[1, 2, 3], ...])."),
+        Mistake(lambda: ("not locked",), "the top row must read 1 2 3 and tile 5 must be in the centre: those "
+                                         "are the locked tiles."),
+        Mistake(lambda: ("tile 4 gets there",), "from that board tile 4 can reach the left cell of the middle "
+                                                "row: look at the order of the tiles along the free cells."),
     ),
 )
 _register(
@@ -85,16 +120,53 @@ _register(
         Mistake(lambda: {"A", "B", "D"}, "the opposite: those three are exactly the goals it cannot reach."),
     ),
 )
+# --- 04.3: why Lemma 5 leaves the blank alone, answered by a board, checked by search --------------
+
+def _blank_swap(board: Board) -> Board:
+    """The board with the blank and tile 1 swapped."""
+    return Board.from_tiles(tuple({0: 1, 1: 0}.get(t, t) for t in board.tiles), board.rows, board.cols)
+
+
+def _blank_swap_raw(board: Board):
+    """What 04.3 says of a Board: a reason it isn't an answer, or None when it is one."""
+    if board.shape != (2, 3):
+        return ("not 2 x 3",)
+    (r0, c0), (r1, c1) = board.blank, divmod(board.tiles.index(1), 3)
+    if abs(r0 - r1) + abs(c0 - c1) == 1:
+        return ("neighbours",)
+    reach = _dist(Board.goal(2, 3))                        # breadth-first search from the goal, not the rule
+    if (board.tiles in reach) != (_blank_swap(board).tiles in reach):
+        return ("other component",)
+    return None
+
+
+def _blank_swap_example() -> Board:
+    """The first 2 x 3 board (in the order of its tiles) that answers 04.3."""
+    from itertools import permutations
+    return next(b for b in (Board.from_tiles(p, 2, 3) for p in permutations(range(6))) if _blank_swap_raw(b) is None)
+
+
+def _blank_swap_verdict(x):
+    if not isinstance(x, Board):
+        return x
+    problem = _blank_swap_raw(x)
+    return _blank_swap_example() if problem is None else problem
+
+
 _register(
-    id="04.3", title="The size of a component", level="core", minutes=5, kind="value",
-    solution=lambda: reachable_count(2, 5),
-    hint="the board lies in one of the two components of the 2 x 5 puzzle, and Lemma 5 says how they "
-         "compare.",
-    why="both components hold half of the 10! arrangements.",
+    id="04.3", title="Lemma 5 leaves the blank alone", level="core", minutes=10, kind="value",
+    solution=_blank_swap_example, normalize=_blank_swap_verdict,
+    hint="swap the blank with tile 1 in the tiles read row by row, blank skipped: tile 1 jumps over the tiles "
+         "between the two cells. How many must it jump over to keep the inversions' parity, on a width of 3?",
+    why="swapping the blank with a tile moves that tile past the tiles between them in reading order: an even "
+        "number of them keeps the parity, so the swap can keep the class even when it is not a move. Lemma 5 "
+        "swaps two tiles and leaves the blank alone, and that is what makes it flip the class.",
     mistakes=(
-        Mistake(lambda: math.factorial(10), "that is every arrangement of the 2 x 5 board, both components."),
-        Mistake(lambda: reachable_count(2, 5) - 1, "the board can reach itself (zero moves): count it too."),
-        Mistake(lambda: math.factorial(9), "that leaves out the blank; the blank is part of the arrangement."),
+        Mistake(lambda: ("not 2 x 3",), "give a board of 2 rows and 3 columns."),
+        Mistake(lambda: ("neighbours",), "there the blank and tile 1 are neighbours, so the swap is a move: "
+                                         "of course it stays in the component. Find one where they are apart."),
+        Mistake(lambda: ("other component",), "on that board the swap jumps to the other component; count the "
+                                              "tiles between the blank and tile 1 in reading order."),
     ),
 )
 _register(
@@ -129,80 +201,55 @@ _register(
 )
 
 
-# --- 04.6 and 04.7: proving exercises, checked by replaying and by search -------------------------
+# --- 04.6 and 04.7: proving exercises, answered by a board and checked by search ---------------
 
-_STEPS = {"U": -3, "D": 3, "L": -1, "R": 1}        # the blank's moves in a 2 x 3 block, by the cell number
+def _two_rows_raw(board: Board):
+    """What 04.6 says of a Board: a reason it isn't an answer, or None when it is one."""
+    from ..search.constructive import WorkingBoard
+    if board.shape != (2, 3):
+        return ("not 2 x 3",)
+    if board.tiles[0] != 1:
+        return ("tile 1 not in the corner",)
+    if board.tiles not in _dist(Board.goal(2, 3)):        # breadth-first search from the goal, not the rule
+        return ("cannot reach the goal",)
+    try:
+        WorkingBoard(board).place_two(2, 1, 3, 2, {0})     # a search over both tiles and the blank, cell 0 kept
+    except ValueError:
+        return None
+    return ("2 and 3 get home",)
 
 
-def _step(blank: int, move: str) -> int | None:
-    """The cell the blank reaches from ``blank`` by ``move`` inside the 2 x 3 block, or None if it leaves it."""
-    nxt = blank + _STEPS[move]
-    return None if not 0 <= nxt < 6 or (move in "LR" and nxt // 3 != blank // 3) else nxt
-
-
-def _escape_path(moves: str):
-    """Replay blank moves on every filling of the column trap; (ok, what went wrong)."""
+def _two_rows_example() -> Board:
+    """The first 2 x 3 board (in the order of its tiles) that answers 04.6."""
     from itertools import permutations
-    for others in permutations([3, 4, 5]):
-        # P = cell 0 (top), Q = cell 3 (below it); b = 2 in P, a = 1 in Q, the blank right of P
-        tiles = [2, 0, others[0], 1, others[1], others[2]]
-        blank = 1
-        for i, m in enumerate(moves):
-            nxt = _step(blank, m)
-            if nxt is None:
-                return False, ("leaves the block", i + 1)
-            tiles[blank], tiles[nxt] = tiles[nxt], 0
-            blank = nxt
-        if not (tiles[3] == 1 and tiles[4] == 2):
-            return False, ("a or b not in place",)
-    return True, None
+    return next(b for b in (Board.from_tiles((1, *p), 2, 3) for p in permutations([0, 2, 3, 4, 5]))
+                if _two_rows_raw(b) is None)
 
 
-def _trap_escape() -> str:
-    """A shortest escape, found by breadth-first search over the blank moves (filling-independent)."""
-    from collections import deque
-    start = (3, 0, 1)                                       # cells of a, b and the blank
-    seen, queue = {start: ""}, deque([start])
-    while queue:
-        a, b, blank = state = queue.popleft()
-        if a == 3 and b == 4:
-            return seen[state]
-        for m in _STEPS:
-            nxt = _step(blank, m)
-            if nxt is None:
-                continue
-            new = (blank if a == nxt else a, blank if b == nxt else b, nxt)
-            if new not in seen:
-                seen[new] = seen[state] + m
-                queue.append(new)
-    raise AssertionError("the column trap has no way out")   # never: Lemma 2
-
-
-def _escape_verdict(x):
-    if not isinstance(x, str):
+def _two_rows_verdict(x):
+    if not isinstance(x, Board):
         return x
-    moves = "".join(c for c in x.upper() if not c.isspace() and c != ",")
-    if not moves or set(moves) - set(_STEPS):
-        return ("not moves",)
-    ok, problem = _escape_path(moves)
-    return _trap_escape() if ok else problem
+    problem = _two_rows_raw(x)
+    return _two_rows_example() if problem is None else problem
 
 
 _register(
-    id="04.6", title="Escape the trap, on its side", level="challenge", minutes=20, kind="value",
-    solution=_trap_escape, normalize=_escape_verdict,
-    hint="the lemma on its side: P on top of Q in the left column of a 2 x 3 block. Write the blank's moves "
-         "as letters U, D, L, R; one fixed sequence must work whatever the other three tiles are. Try "
-         "turning the 12 moves pictured for the row case on their side.",
-    why="a fixed sequence of blank moves carries the contents of fixed cells to fixed cells, so checking "
-        "it once checks it for every filling: the trap always has a way out.",
+    id="04.6", title="Lemma 2 needs two rows below", level="challenge", minutes=15, kind="value",
+    solution=_two_rows_example, normalize=_two_rows_verdict,
+    hint="lock tile 1 in the top-left corner of 2 x 3 and draw the five free cells with their links: which "
+         "cell is a dead end, and what happens to a tile shut in it? Keep a board that reaches the goal.",
+    why="with the corner locked, the cell below it is a dead end and R is a single row: a tile in the dead end "
+        "can step out only to step back, so 2 and 3 can't always be brought home. The board reaches the goal "
+        "all the same, by moving tile 1: Lemma 2 needs R of two rows, and a 2 x n board is filled column by "
+        "column.",
     mistakes=(
-        Mistake(lambda: ("not moves",), "write the blank's moves with the letters U, D, L and R only, e.g. "
-                                         "\"RDL\"."),
-        Mistake(lambda: ("leaves the block", 1), "the first move already takes the blank out of the 2 x 3 "
-                                                 "block (or through its edge)."),
-        Mistake(lambda: ("a or b not in place",), "legal moves, but at the end `a` is not in Q with `b` to "
-                                                 "its right on every filling; replay them on paper."),
+        Mistake(lambda: ("not 2 x 3",), "give a board of 2 rows and 3 columns."),
+        Mistake(lambda: ("tile 1 not in the corner",), "tile 1 must stand in the top-left corner: it is the "
+                                                       "locked tile."),
+        Mistake(lambda: ("cannot reach the goal",), "that board can't reach the goal at all (it fails the rule), "
+                                                    "so it says nothing about the lemma: keep one that passes."),
+        Mistake(lambda: ("2 and 3 get home",), "from that board tiles 2 and 3 can be brought home without moving "
+                                               "tile 1: look at the dead end below tile 1."),
     ),
 )
 

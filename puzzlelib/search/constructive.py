@@ -32,7 +32,7 @@ from ..board import BLANK, Board, as_board, board_and_goal, neighbor_table
 from ..errors import TooLargeError
 from ..solvability import is_solvable
 
-__all__ = ["WorkingBoard", "constructive_moves", "constructive_milestones", "solve_by_rows",
+__all__ = ["WorkingBoard", "constructive_moves", "constructive_milestones", "constructive_stages", "solve_by_rows",
            "solve_constructive", "CONSTRUCTIVE_MAX_CELLS"]
 
 
@@ -229,12 +229,30 @@ def constructive_milestones(start, goal=None) -> list[tuple[str, int]] | None:
     return None if solve_by_rows(start, goal, milestones) is None else milestones
 
 
-def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int] | None:
+def constructive_stages(start, goal=None) -> list[tuple[str, tuple, frozenset]] | None:
+    """Each stage the solver meets, as (step, cells, locked cells at that moment); None if impossible.
+
+    The steps: ``"one tile"`` (Lemma 1 brings the tile of ``cells[0]`` there),
+    ``"two cells"`` (Lemma 2 fills ``cells`` = (P, Q), the end of a row or column)
+    and ``"Q locked"`` (inside Lemma 2, ``cells`` = (P, Q, the cell under or beside Q
+    that ``b`` is brought to) with ``a`` held in Q). Cells are reading-order indices.
+
+    >>> [(step, cells) for step, cells, _ in constructive_stages(Board([[4, 1, 2], [5, 0, 3]]))]
+    [('two cells', (0, 3)), ('Q locked', (0, 3, 4))]
+    """
+    stages: list[tuple[str, tuple, frozenset]] = []
+    return None if solve_by_rows(start, goal, None, stages) is None else stages
+
+
+def solve_by_rows(start, goal=None, milestones: list | None = None,
+                  stages: list | None = None) -> list[int] | None:
     """The tiles to slide to bring ``start`` to ``goal`` row by row, then column by column; None if impossible.
 
     This is the plan of the module's docstring carried out; ``milestones``, if
-    given, collects (what was finished, moves so far) pairs.
-    :func:`constructive_moves` and :func:`constructive_milestones` call it.
+    given, collects (what was finished, moves so far) pairs, and ``stages`` the
+    stages of :func:`constructive_stages`.
+    :func:`constructive_moves`, :func:`constructive_milestones` and
+    :func:`constructive_stages` call it.
 
     >>> len(solve_by_rows(Board([[4, 1, 2], [5, 0, 3]]))) > 0
     True
@@ -244,8 +262,9 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
         raise TooLargeError(f"the row-by-row solver takes boards of up to {CONSTRUCTIVE_MAX_CELLS} cells (its time "
                             f"grows far faster than the board: 20 x 20 takes seconds, 30 x 30 over a minute); this "
                             f"one has {start.rows * start.cols:,}. For a board near its goal, use solve_optimal")
-    if milestones is not None and not isinstance(milestones, list):
-        raise TypeError(f"milestones must be a list to append to, or None, got {type(milestones).__name__}")
+    for name, given in (("milestones", milestones), ("stages", stages)):
+        if given is not None and not isinstance(given, list):
+            raise TypeError(f"{name} must be a list to append to, or None, got {type(given).__name__}")
     if not is_solvable(start, goal):
         return None
     rows, cols = start.shape
@@ -254,6 +273,10 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
     def mark(label: str) -> None:
         if milestones is not None:
             milestones.append((label, len(work.slid)))
+
+    def stage(step: str, *cells: int) -> None:
+        if stages is not None:
+            stages.append((step, cells, frozenset(locked)))
 
     mark("start")
     if rows == 1 or cols == 1:
@@ -264,6 +287,7 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
     locked: set[int] = set()
 
     def settle(cell: int) -> None:
+        stage("one tile", cell)
         if not work.place(parked.tiles[cell], cell, locked):   # never: Lemma 1, the free cells have no cut cell
             raise AssertionError(f"cell {cell} cannot be filled, against Lemma 1")
         locked.add(cell)
@@ -271,12 +295,14 @@ def solve_by_rows(start, goal=None, milestones: list | None = None) -> list[int]
     def pair(first: int, second: int, hold_first: int, hold_second: int, corner: int) -> None:
         """Fill ``first`` and ``second`` (the end of a row or column) with the corner trick."""
         a, b = parked.tiles[first], parked.tiles[second]
+        stage("two cells", first, second)
         if work.tiles[first] == a and work.tiles[second] == b:
             locked.update((first, second))
             return
         if not work.place(a, hold_first, locked):                # never: Lemma 1 again
             raise AssertionError(f"tile {a} cannot reach cell {hold_first}, against Lemma 1")
         locked.add(hold_first)
+        stage("Q locked", first, hold_first, hold_second)
         if not work.place(b, hold_second, locked):
             # b is shut in the corner cell behind a: fall back to moving both at once
             locked.discard(hold_first)
