@@ -89,7 +89,11 @@ def check_panel(session: PlaySession, board: Board, goal: Board, moves: int) -> 
     assert (panel.invariant, panel.goal_invariant) == (r.invariant, r.goal_invariant)
     assert panel.solvable == solvable == r.solvable
     if min(board.shape) > 1:  # the width rule decides solvability on every board that is not a line
-        assert (panel.invariant == panel.goal_invariant) == solvable
+        assert (panel.invariant == panel.goal_invariant) == solvable and panel.line is None
+    else:                     # on a line the tiles' order does, and the panel shows it instead
+        order, goal_order = ([t for t in b.tiles if t] for b in (board, goal))
+        assert panel.line == (tuple(order), tuple(goal_order)) and (order == goal_order) == solvable
+    assert panel.goal_blank_row_from_bottom == blank_row_from_bottom(goal)
     assert panel.component == ("solvable" if solvable else "unsolvable")
     if board.rows * board.cols <= session_module.EXACT_DISTANCE_MAX_CELLS:
         assert panel.distance_is_exact
@@ -102,12 +106,19 @@ def check_panel(session: PlaySession, board: Board, goal: Board, moves: int) -> 
 def panel_texts(board: Board, goal: Board, moves: int) -> dict:
     """What the widget's panel should read, built from puzzlelib's answers."""
     r = explain(board, goal)
-    if board.cols % 2:
+    line = min(board.shape) == 1
+    if line:
+        invariant = "tile order {} (goal: {})".format(*(" ".join(str(t) for t in b.tiles if t) for b in (board, goal)))
+    elif board.cols % 2:
         invariant = f"inversions mod 2 = {r.invariant} (goal: {r.goal_invariant})"
     else:
-        invariant = f"(inversions + blank row) mod 2 = {r.invariant} (goal: {r.goal_invariant})"
+        invariant = (f"(inversions + blank row) mod 2 = {r.invariant} "
+                     f"(goal: (0 + {blank_row_from_bottom(goal)}) mod 2 = {r.goal_invariant})")
     if not is_solvable(board, goal):
-        distance = "unreachable (other component)"
+        distance = ("unreachable (the tiles are not in the goal's order)" if line
+                    else "unreachable (other component)")
+    elif board == goal:
+        distance = "0 moves: this is the goal"
     elif board.rows * board.cols <= session_module.EXACT_DISTANCE_MAX_CELLS:
         d = expected_distance(board, goal)
         distance = f"{d} move{'' if d == 1 else 's'} (exact, BFS)"
@@ -115,21 +126,25 @@ def panel_texts(board: Board, goal: Board, moves: int) -> dict:
         distance = f"at least {manhattan(board, goal)} moves (Manhattan distance)"
     usual = goal == Board.goal(goal.rows, goal.cols)
     return {"moves": str(moves), "inversions": str(r.relative_inversions) + ("" if usual else " (in the goal's order)"),
-            "blank row": f"{blank_row_from_bottom(board)} (from the bottom)", "invariant": invariant,
+            "blank row": f"{blank_row_from_bottom(board)} (from the bottom; the goal's: {blank_row_from_bottom(goal)})",
+            "invariant": invariant,
             "component": "unsolvable" if not is_solvable(board, goal) else "solvable",
             "distance": distance}
 
 
 class _Model:
-    """The board, move count and undo history a session should have, kept by the machine itself."""
+    """The board, move count and undo history a session should have, kept by the machine itself.
+
+    Each step of the history keeps the start of its puzzle: undo past a shuffle or a scramble returns to
+    the puzzle before, and reset then goes back to that puzzle's start."""
 
     def reset_model(self, board: Board) -> None:
         self.board = self.start = board
         self.moves = 0
-        self.history: list[tuple[Board, int]] = []
+        self.history: list[tuple[Board, int, Board]] = []
 
     def push(self, board: Board, moves: int) -> None:
-        self.history.append((self.board, self.moves))
+        self.history.append((self.board, self.moves, self.start))
         self.board = board
         self.moves = moves
 
@@ -164,7 +179,7 @@ class _Model:
     def expect_undo(self, undone: bool) -> None:
         assert undone == bool(self.history)
         if self.history:
-            self.board, self.moves = self.history.pop()
+            self.board, self.moves, self.start = self.history.pop()
 
     def expect_reset(self) -> None:
         self.board, self.moves, self.history = self.start, 0, []
@@ -174,7 +189,7 @@ class _Model:
         assert s.board == self.board and s.board.shape == goal.shape
         assert s.moves == self.moves
         assert s.history == self.history
-        assert all(b.shape == goal.shape for b, _ in s.history)
+        assert all(b.shape == start.shape == goal.shape for b, _, start in s.history)
         assert isinstance(s.message, str)
         check_panel(s, s.board, goal, self.moves)
 
@@ -456,7 +471,7 @@ class WidgetMachine(_Model, RuleBasedStateMachine):
         if need is not None:
             assert steps == need and "shortest solution" in s.message
         # the animation recorded one history entry per move, each one move from the last
-        path = [b for b, _ in s.history[len(self.history):]] + [s.board]
+        path = [b for b, _, _ in s.history[len(self.history):]] + [s.board]
         assert len(path) == steps + 1 and path[0] == self.board
         assert all(b in a.neighbors() for a, b in zip(path, path[1:]))
         for board in path[1:]:

@@ -25,10 +25,18 @@ def assert_panel_matches(p: PuzzleWidget):
     assert v["inversions"].split()[0] == str(r.relative_inversions)       # the count the invariant is made of
     assert ("goal's order" in v["inversions"]) == (goal != Board.goal(goal.rows, goal.cols))
     assert v["blank row"].startswith(f"{r.blank_row_from_bottom} ")
-    assert f"= {r.invariant} (goal: {r.goal_invariant})" in v["invariant"]
+    if min(board.shape) == 1:
+        assert v["invariant"].startswith("tile order ")
+    elif board.cols % 2:
+        assert v["invariant"].endswith(f"= {r.invariant} (goal: {r.goal_invariant})")
+    else:
+        assert v["invariant"].endswith(f"= {r.invariant} (goal: (0 + {r.goal_blank_row_from_bottom}) mod 2 = "
+                                       f"{r.goal_invariant})")
     assert ("unsolvable" in v["component"]) == (not is_solvable(board, goal))
     if not r.solvable:
         assert v["distance"].startswith("unreachable")
+    elif board == goal:
+        assert v["distance"] == "0 moves: this is the goal"
     elif board.rows * board.cols <= 9:
         d = min_moves(board, goal)
         assert v["distance"] == f"{d} move{'' if d == 1 else 's'} (exact, BFS)"
@@ -43,7 +51,7 @@ def test_click_next_to_blank_slides_and_panel_follows():
     assert p.session.board == Board([[1, 2, 3], [4, 5, 0], [7, 8, 6]])
     assert_panel_matches(p)
     p.tile_buttons[6].click()
-    assert p.session.board == Board.goal(3, 3) and p.value_widgets["distance"].value == "0 moves (exact, BFS)"
+    assert p.session.board == Board.goal(3, 3) and p.value_widgets["distance"].value == "0 moves: this is the goal"
     assert_panel_matches(p)
 
 
@@ -161,6 +169,8 @@ def test_size_and_goal_choices():
     assert p.session.goal == Board.spiral(4, 4) and len(p.grid.children) == 16
     assert p.graph_image.layout.display == "none"
     assert_panel_matches(p)
+    assert p.value_widgets["distance"].value == "0 moves: this is the goal"     # not "at least 0 moves"
+    p.click_tile(p.session.board.movable_tiles()[0])
     assert "Manhattan" in p.value_widgets["distance"].value
 
 

@@ -1,56 +1,153 @@
-"""Exercises of notebook 06, play: what the player's panel shows after a slide (06.1) and after a swap (06.2)."""
+"""Exercises of notebook 06, play: predict what the player will show, then check it on the player.
+
+06.1: by how much one vertical slide changes the inversions, on a fixed 3 x 5 board. 06.2: which tiles
+may trade places with the blank, though not next to it, and leave the board solvable (the permutation
+rule). 06.3: which distances a 40-move scramble of the 3 x 3 goal can end at (a checkerboard argument).
+Each board is fixed here, not read from a player, so the answers do not depend on what a student clicked.
+"""
 
 from __future__ import annotations
 
 from ..board import Board
-from ..generate import fix_by_swap
-from ..search.bfs import min_moves
-from ..solvability import inversions
+from ..solvability import inversions, is_solvable
 from .engine import Mistake, _register
-from .fixtures import _blank_counted_inversions
 
 __all__: list[str] = []
 
+# --- 06.1: a vertical slide on a width of 5 ------------------------------------------------------
 
-def _after_06() -> Board:
-    from ..player.session import PlaySession        # here, so that importing puzzlelib does not load the player
-
-    start = PlaySession(rows=2, cols=3, seed=2026).start
-    return start.slide(3)                                   # the 3 slides down into the blank: a vertical move
-
-
-def _swap_distance_06():
-    moves = min_moves(fix_by_swap(Board.goal(2, 3)))          # the 2 x 3 player at the top, from its goal
-    return "unreachable" if moves == -1 else moves
+_BOARD_06_1 = Board([[8, 10, 11, 1, 2], [14, 9, 0, 12, 3], [6, 4, 13, 7, 5]])
+_TILE_06_1 = 11
+"""The tile above the blank: it slides down."""
 
 
-def _panel_word(x):
-    if isinstance(x, str) and x.strip().lower().startswith("unreachable"):
-        return "unreachable"
-    return x
+def _change_06_1() -> int:
+    return inversions(_BOARD_06_1.slide(_TILE_06_1)) - inversions(_BOARD_06_1)
 
 
 _register(
-    id="06.1", title="Inversions after one vertical slide", level="warm-up", minutes=3, kind="value",
-    solution=lambda: inversions(_after_06()),
-    hint="write the tiles in reading order after the slide, skip the blank, and count the pairs out of "
-         "order; in reading order, how many tiles does the 3 jump over when it slides down?",
-    why="a vertical slide carries the tile past the width - 1 tiles between its cell and the blank's, and "
-        "each of those pairs changes order.",
+    id="06.1", title="Predict the change of one vertical slide", level="warm-up", minutes=5, kind="value",
+    solution=_change_06_1,
+    hint="in reading order, which tiles does the 11 jump over when it slides down into the blank? Each of "
+         "those pairs changes order: count the ones that become inversions and the ones that stop being "
+         "inversions. Give the change with its sign (a count that falls is negative).",
+    why="sliding down carries the tile past the width - 1 = 4 tiles between its cell and the blank's; each "
+        "of those 4 pairs flips, adding or removing one inversion, so the change is even, from -4 to +4.",
     mistakes=(
-        Mistake(lambda: _blank_counted_inversions(_after_06().tiles),
-                "that counts the blank as a tile: skip it."),
-        Mistake(lambda: 0, "that is the count before the slide: a vertical slide changes the reading order."),
-        Mistake(lambda: 1, "the 3 passes more than one tile in reading order: count the tiles between its "
-                           "old cell and the blank's."),
+        Mistake(lambda: -_change_06_1(), "right size, wrong sign: does the count go up or down? A count that "
+                                         "falls is a negative change."),
+        Mistake(lambda: inversions(_BOARD_06_1.slide(_TILE_06_1)),
+                "that is the count after the slide; the question asks by how much it changes."),
+        Mistake(lambda: inversions(_BOARD_06_1), "that is the count before the slide; the question asks by how "
+                                                 "much it changes."),
+        Mistake(lambda: 4, "every one of the 4 pairs flips, but a flip can remove an inversion as well as add "
+                           "one: count which."),
+        Mistake(lambda: -4, "every one of the 4 pairs flips, but not all of them lose an inversion: count which."),
+        Mistake(lambda: 0, "a slide sideways leaves the count as it is; this one is vertical: the tile passes "
+                           "4 tiles in reading order."),
+        Mistake(lambda: 1, "sliding down, the tile passes 4 tiles in reading order, not 1: add up the change "
+                           "of all 4 pairs, each one up or down."),
+        Mistake(lambda: -1, "sliding down, the tile passes 4 tiles in reading order, not 1: add up the change "
+                            "of all 4 pairs, each one up or down."),
     ),
 )
+
+# --- 06.2: the blank trades places with a tile that is not next to it -----------------------------
+
+_GOAL_06_2 = Board.goal(3, 4)
+
+
+def _exchanged(tile: int) -> Board:
+    """The goal of 06.2 with the blank and ``tile`` trading places (a slide only when they are neighbours)."""
+    tiles = list(_GOAL_06_2.tiles)
+    i, j = tiles.index(0), tiles.index(tile)
+    tiles[i], tiles[j] = tiles[j], tiles[i]
+    return Board.from_tiles(tiles, _GOAL_06_2.rows, _GOAL_06_2.cols)
+
+
+def _far_tiles() -> list[int]:
+    """The tiles of the 06.2 goal that are not next to its blank."""
+    near = set(_GOAL_06_2.movable_tiles())
+    return [t for t in _GOAL_06_2.tiles if t and t not in near]
+
+
+def _far_and_solvable() -> set:
+    return {t for t in _far_tiles() if is_solvable(_exchanged(t), _GOAL_06_2)}
+
+
+def _tile_set(x):
+    """A frozenset or a range as a set; anything else as it is (a list gets the checker's "use a set" hint)."""
+    return set(x) if isinstance(x, (range, frozenset)) else x
+
+
 _register(
-    id="06.2", title="The distance after a swap", level="warm-up", minutes=3, kind="value",
-    solution=_swap_distance_06, normalize=_panel_word,
-    hint="after the swap, which component is the board in? Give what the panel shows.",
-    why="a swap of two tiles moves the board into the other component, so no number of moves reaches the goal.",
+    id="06.2", title="Predict which far exchanges with the blank keep the board solvable", level="core",
+    minutes=10, kind="value", solution=_far_and_solvable, normalize=_tile_set,
+    hint="use 03's permutation rule: the board is solvable when (the permutation's parity + the blank's "
+         "taxicab distance to its goal cell) is even. Trading the blank with a tile is one transposition; how "
+         "far does the blank end up from its goal cell? Give the set of tiles, e.g. {4, 7}.",
+    why="the exchange is one transposition, which flips the permutation's parity, and it takes the blank as "
+        "many cells from home as the taxicab distance between the two cells: the board stays solvable exactly "
+        "when that distance is odd (3 or 5 here).",
     mistakes=(
-        Mistake(lambda: -1, "-1 is how min_moves codes this case in Python; give the word the panel shows."),
+        Mistake(lambda: set(_far_tiles()) - _far_and_solvable(),
+                "those are the ones that make the board unsolvable: the blank ends an even number of cells from "
+                "home, which leaves the flipped parity flipped."),
+        Mistake(lambda: set(), "an exchange of two tiles always flips the component, but this one also takes the "
+                               "blank away from its cell: count how far, and what that does to the parity."),
+        Mistake(lambda: _far_and_solvable() | set(_GOAL_06_2.movable_tiles()),
+                "the tiles next to the blank trade places with it by a slide: leave them out, the question asks "
+                "about tiles that are not next to it."),
+        Mistake(lambda: set(_far_tiles()), "not all of them: count, for each tile, how far the blank ends up from "
+                                           "its goal cell."),
+    ),
+)
+
+# --- 06.3: where a 40-move scramble can end -------------------------------------------------------
+
+_SCRAMBLE_06_3 = 40
+_SHAPE_06_3 = (3, 3)
+
+
+def _scramble_distances() -> set:
+    """Every distance a walk of 40 slides from the 3 x 3 goal can end at, from the BFS layers.
+
+    A board at distance d is the end of such a walk exactly when d <= 40 and 40 - d is even: go there in d
+    moves, then slide one tile back and forth. An odd 40 - d can't happen (the blank's colour on a
+    checkerboard flips with each move)."""
+    from .fixtures import _dist
+    depths = set(_dist(Board.goal(*_SHAPE_06_3)).values())
+    return {d for d in depths if d <= _SCRAMBLE_06_3 and (_SCRAMBLE_06_3 - d) % 2 == 0}
+
+
+def _depth_limit() -> int:
+    from .fixtures import _dist
+    return max(_dist(Board.goal(*_SHAPE_06_3)).values())
+
+
+_register(
+    id="06.3", title="Predict where a 40-move scramble can end", level="core", minutes=10, kind="value",
+    solution=_scramble_distances, normalize=_tile_set,
+    hint="colour the cells like a checkerboard: what does one slide do to the colour of the blank's cell? So "
+         "how does the parity of any walk to a board compare with the parity of a shortest one? And how far "
+         "from the goal can a 3 x 3 board be (the explorer above)? Give a set of numbers.",
+    why="every slide moves the blank to a cell of the other colour, so any two walks between the same two "
+        "boards have lengths of the same parity: the distance is even, like 40, and at most 31. Every "
+        "such distance happens: walk there, then slide one tile back and forth.",
+    mistakes=(
+        Mistake(lambda: set(range(1, _depth_limit() + 1, 2)),
+                "look at the parity: after an even number of slides the blank's cell has the goal's colour on a "
+                "checkerboard; can the distance be odd?"),
+        Mistake(lambda: set(range(0, _SCRAMBLE_06_3 + 1, 2)),
+                "no 3 x 3 board is that far from the goal: the explorer's last layer is the farthest."),
+        Mistake(lambda: set(range(0, _depth_limit() + 1)),
+                "not every distance up to the farthest: after an even number of slides, can the distance be odd?"),
+        Mistake(lambda: set(range(0, _SCRAMBLE_06_3 + 1)),
+                "too many: no board is farther than the explorer's last layer, and the parity of 40 rules out "
+                "half of the rest."),
+        Mistake(lambda: {_SCRAMBLE_06_3}, "a random walk often turns back on itself, so it can end much nearer "
+                                          "than 40 moves from the goal."),
+        Mistake(lambda: _scramble_distances() - {0},
+                "almost: can a walk of 40 slides come back to the goal itself?"),
     ),
 )

@@ -59,7 +59,7 @@ def check_seed(seed) -> int | None:
 
 @dataclass(frozen=True)
 class Panel:
-    """The numbers the player shows after every move."""
+    """The numbers the player shows after every move, and the texts it shows them in."""
 
     moves: int
     """Slides since the puzzle began: the last shuffle, scramble or reset (or the start)."""
@@ -76,15 +76,47 @@ class Panel:
     usual_goal: bool = True
     """Is the goal the usual one (tiles in numeric order, blank last)? If not, ``inversions`` are
     counted in the goal's order, and the panel says so."""
+    goal_blank_row_from_bottom: int = 1
+    """The goal's blank row, counted from the bottom: on an even width it makes the goal's invariant."""
+    even_width: bool = False
+    line: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    """On a board of one row or one column: its tiles in order and the goal's (blank left out); else None.
+    No tile passes another on a line, so the order never changes and decides the verdict: the parity
+    rule does not (on 1 x 4, ``2 3 1 _`` has the goal's parity but cannot reach it)."""
 
     @property
     def component(self) -> str:
         return "solvable" if self.solvable else "unsolvable"
 
     @property
+    def blank_row_text(self) -> str:
+        return f"{self.blank_row_from_bottom} (from the bottom; the goal's: {self.goal_blank_row_from_bottom})"
+
+    @property
+    def invariant_text(self) -> str:
+        """What never changes: the tiles' order on a line, else the width rule's parity beside the goal's.
+
+        >>> print(PlaySession(board=Board([[2, 3, 1, 0]])).panel().invariant_text)
+        tile order 2 3 1 (goal: 1 2 3)
+        >>> print(PlaySession(board=Board([[1, 2], [0, 3]]), goal=Board([[0, 1], [2, 3]])).panel().invariant_text)
+        (inversions + blank row) mod 2 = 1 (goal: (0 + 2) mod 2 = 0)
+        """
+        if self.line is not None:
+            order, goal_order = (" ".join(map(str, tiles)) for tiles in self.line)
+            return f"tile order {order} (goal: {goal_order})"
+        if not self.even_width:
+            return f"inversions mod 2 = {self.invariant} (goal: {self.goal_invariant})"
+        return (f"(inversions + blank row) mod 2 = {self.invariant} "
+                f"(goal: (0 + {self.goal_blank_row_from_bottom}) mod 2 = {self.goal_invariant})")
+
+    @property
     def distance_text(self) -> str:
         if not self.solvable:
+            if self.line is not None:
+                return "unreachable (the tiles are not in the goal's order)"
             return "unreachable (other component)"
+        if self.distance == 0:
+            return "0 moves: this is the goal"
         if self.distance_is_exact:
             return f"{self.distance} move{'' if self.distance == 1 else 's'} (exact, BFS)"
         return f"at least {self.distance} moves (Manhattan distance)"
@@ -156,14 +188,15 @@ class PlaySession:
         self.goal = goal
         self.start = board
         self.board = board
-        self.history: list[tuple[Board, int]] = []
+        self.history: list[tuple[Board, int, Board]] = []
+        """What undo goes back to, last step last: the board, the move count and the puzzle's start."""
         self.moves = 0
         self._rng = random.Random(seed)
         self.message = ""
 
     # --- actions ------------------------------------------------------------
     def _go(self, board: Board, moves: int, message: str) -> None:
-        self.history.append((self.board, self.moves))
+        self.history.append((self.board, self.moves, self.start))
         self.board = board
         self.moves += moves
         self.message = message
@@ -195,7 +228,11 @@ class PlaySession:
         return True
 
     def _new_puzzle(self, board: Board, message: str) -> None:
-        """A shuffle or a scramble: a new puzzle, so the move count starts again and reset comes back here."""
+        """A shuffle or a scramble: a new puzzle, so the move count starts again and reset comes back here.
+
+        Undo can go back across it, to the puzzle before: each step of the history keeps its puzzle's
+        start, so reset always returns to the start of the puzzle the board is in.
+        """
         self._go(board, -self.moves, message)
         self.start = board
 
@@ -258,16 +295,31 @@ class PlaySession:
         return True
 
     def undo(self) -> bool:
-        """Go back one step; False when there is nothing to undo."""
+        """Go back one step; False when there is nothing to undo.
+
+        Undo past a shuffle or a scramble returns to the puzzle before it, with its move count and its
+        start: reset then goes back to the start of that puzzle.
+
+        >>> s = PlaySession(board=Board([[1, 2, 3], [4, 0, 5]]), seed=1)
+        >>> first = s.start
+        >>> s.shuffle(); s.undo()
+        True
+        >>> s.start == first, s.board == first
+        (True, True)
+        """
         if not self.history:
             self.message = "nothing to undo"
             return False
-        self.board, self.moves = self.history.pop()
+        self.board, self.moves, self.start = self.history.pop()
         self.message = "undone"
         return True
 
     def reset(self) -> None:
-        """Back to the start of this puzzle (the last shuffle or scramble, else the first board), history cleared."""
+        """Back to the start of the current puzzle, history cleared.
+
+        The current puzzle began at the last shuffle or scramble still in the history (undo can
+        take one back), else at the first board.
+        """
         self.board = self.start
         self.history.clear()
         self.moves = 0
@@ -276,8 +328,8 @@ class PlaySession:
     def solution(self) -> tuple[list[Board] | None, str]:
         """A path from the current board to the goal, and how it was found.
 
-        Up to 3 x 3 the path is a shortest one, read from the BFS table.
-        Beyond that IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a
+        On boards of up to :data:`~puzzlelib.limits.EXACT_DISTANCE_MAX_CELLS` (9) cells (3 x 3, 2 x 4,
+        1 x 9 ...) the path is a shortest one, read from the BFS table. Beyond that (3 x 4, 4 x 4) IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a
         pattern database if one is cached, else Manhattan distance) gets
         :data:`SOLVE_MAX_NODES` nodes to prove a shortest path; if it runs
         out, the constructive solver gives a long but sure one, and the
@@ -312,7 +364,7 @@ class PlaySession:
 
     # --- what to show -------------------------------------------------------
     def panel(self) -> Panel:
-        """The numbers for the live panel."""
+        """The numbers for the live panel: exact distances on boards of up to 9 cells, Manhattan beyond."""
         r = explain(self.board, self.goal)
         cells = self.board.rows * self.board.cols
         if cells <= EXACT_DISTANCE_MAX_CELLS:
@@ -325,4 +377,11 @@ class PlaySession:
                      usual_goal=self.goal == Board.goal(self.goal.rows, self.goal.cols),
                      blank_row_from_bottom=r.blank_row_from_bottom, invariant=r.invariant,
                      goal_invariant=r.goal_invariant, solvable=r.solvable,
-                     distance=distance if r.solvable else None, distance_is_exact=exact)
+                     distance=distance if r.solvable else None, distance_is_exact=exact,
+                     goal_blank_row_from_bottom=r.goal_blank_row_from_bottom, even_width=self.board.cols % 2 == 0,
+                     line=(_order(self.board), _order(self.goal)) if r.line else None)
+
+
+def _order(board: Board) -> tuple[int, ...]:
+    """The tiles in reading order, blank left out."""
+    return tuple(t for t in board.tiles if t != BLANK)

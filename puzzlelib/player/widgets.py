@@ -226,7 +226,7 @@ class PuzzleWidget(w.VBox):
     ('5', True)
     >>> p.tile_buttons[5].click()      # the 5 is next to the blank: it slides
     >>> p.session.board == Board.goal(2, 3), p.value_widgets["distance"].value
-    (True, '0 moves (exact, BFS)')
+    (True, '0 moves: this is the goal')
     >>> p.press_key("ArrowRight"), p.session.board.blank      # the 5 slides back to the right
     (True, (1, 1))
     """
@@ -277,9 +277,9 @@ class PuzzleWidget(w.VBox):
         self.buttons = {
             "shuffle": w.Button(description="shuffle", tooltip="a uniformly random solvable board"),
             "scramble": w.Button(description="scramble", tooltip="make random moves"),
-            "swap": w.Button(description="swap two tiles", tooltip="jump to the other component"),
+            "swap": w.Button(description="swap two tiles", tooltip="swap the first two tiles (not a move): the board leaves its component"),
             "undo": w.Button(description="undo", tooltip="go back one step"),
-            "reset": w.Button(description="reset", tooltip="back to the start of this puzzle (the last shuffle or scramble)"),
+            "reset": w.Button(description="reset", tooltip="back to the start of this puzzle (the last shuffle or scramble not undone)"),
             "solve": w.Button(description="solve", button_style="success",
                               tooltip="animate a solution; the board keeps taking clicks (they are refused)"),
             "stop": w.Button(description="stop", button_style="warning", disabled=True,
@@ -549,7 +549,7 @@ class PuzzleWidget(w.VBox):
     def solve(self):
         """Animate a solution (see :meth:`~puzzlelib.player.session.PlaySession.solution`).
 
-        Shortest up to 3 x 3 (BFS table); beyond, IDA* within a node budget,
+        Shortest on boards of up to 9 cells (BFS table); beyond, IDA* within a node budget,
         else the constructive solver, and the message says which. In a
         Jupyter kernel (or with ``background = True`` inside a running event
         loop) the search runs in a thread and the animation in an asyncio
@@ -663,13 +663,8 @@ class PuzzleWidget(w.VBox):
         v = self.value_widgets
         v["moves"].value = str(panel.moves)
         v["inversions"].value = str(panel.inversions) + ("" if panel.usual_goal else " (in the goal's order)")
-        v["blank row"].value = f"{panel.blank_row_from_bottom} (from the bottom)"
-        if board.cols % 2:
-            v["invariant"].value = (f"inversions mod 2 = {panel.invariant} "
-                                    f"(goal: {panel.goal_invariant})")
-        else:
-            v["invariant"].value = (f"(inversions + blank row) mod 2 = {panel.invariant} "
-                                    f"(goal: {panel.goal_invariant})")
+        v["blank row"].value = panel.blank_row_text
+        v["invariant"].value = panel.invariant_text
         # Text colours at 4.5:1 or more on white: the palette's blue, and a dark orange for the
         # palette's orange (#E69F00 is 2.3:1 on white, fine for markers, too pale for text).
         color = palette.COMPONENT_COLORS["solvable"] if panel.solvable else PANEL_UNSOLVABLE_TEXT

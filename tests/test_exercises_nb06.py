@@ -1,0 +1,157 @@
+"""Notebook 06's exercises: the answers are right by an independent computation, every correct form is
+accepted, typical wrong answers get the hint that fits them, and no message shows the answer."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from puzzlelib import Board
+from puzzlelib.exercises import EXERCISES, check, engine, hint
+from puzzlelib.player.session import PlaySession
+from puzzlelib.search.bfs import distances, shortest_path
+
+
+def run(capsys, exercise_id, answer):
+    capsys.readouterr()
+    ok = check(exercise_id, answer)
+    return ok, capsys.readouterr().out
+
+
+def tokens(value) -> set[str]:
+    """The answer's parts as they could appear in a message: each number of a set, or the number."""
+    items = value if isinstance(value, (set, frozenset)) else {value}
+    return {str(v) for v in items} | {str(sorted(items))}
+
+
+def shows(out: str, value) -> bool:
+    return any(re.search(r"(?<![\w.+-])" + re.escape(t) + r"(?![\w]|\.\d)", out) for t in tokens(value))
+
+
+def own_inversions(tiles) -> int:
+    seq = [t for t in tiles if t]
+    return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
+
+
+# --- the answers, computed another way -----------------------------------------------------------
+
+BOARD_1 = Board([[8, 10, 11, 1, 2], [14, 9, 0, 12, 3], [6, 4, 13, 7, 5]])
+
+
+def test_06_1_the_answer_is_what_the_player_shows():
+    before = PlaySession(board=BOARD_1)
+    shown = before.panel().inversions
+    assert before.click(11)                         # the 11 is above the blank: it slides down
+    change = before.panel().inversions - shown
+    assert change == own_inversions(BOARD_1.slide(11).tiles) - own_inversions(BOARD_1.tiles)
+    assert engine._expected(EXERCISES["06.1"]) == change == -2
+
+
+def traded(goal: Board, tile: int) -> Board:
+    tiles = list(goal.tiles)
+    i, j = tiles.index(0), tiles.index(tile)
+    tiles[i], tiles[j] = tiles[j], tiles[i]
+    return Board.from_tiles(tiles, goal.rows, goal.cols)
+
+
+def test_06_2_the_rule_behind_it_holds_by_bfs_on_smaller_boards():
+    """The solution's argument (solvable exactly when the taxicab distance is odd), checked by BFS on 2 x 3,
+    3 x 2 and 3 x 3, where nothing uses the parity rule."""
+    for shape in [(2, 3), (3, 2), (3, 3), (2, 4)]:
+        goal = Board.goal(*shape)
+        reached = distances(goal)
+        gr, gc = goal.blank
+        for tile in (t for t in goal.tiles if t):
+            r, c = divmod(goal.tiles.index(tile), goal.cols)
+            assert (traded(goal, tile).tiles in reached) == ((abs(r - gr) + abs(c - gc)) % 2 == 1), (shape, tile)
+
+
+def test_06_2_the_answer_by_the_taxicab_distance():
+    goal = Board.goal(3, 4)
+    far = {t: abs(r - 2) + abs(c - 3) for t in range(1, 12) for r, c in [divmod(t - 1, 4)]}
+    want = {t for t, d in far.items() if d > 1 and d % 2 == 1}
+    assert engine._expected(EXERCISES["06.2"]) == want
+    assert all(PlaySession(board=traded(goal, t)).panel().solvable == (t in want) for t in far if far[t] > 1)
+
+
+def test_06_3_the_answer_by_bfs_and_by_random_walks():
+    goal = Board.goal(3, 3)
+    d = distances(goal)
+    want = set(range(0, max(d.values()) + 1, 2))
+    assert engine._expected(EXERCISES["06.3"]) == want
+    rng = random.Random(6)
+    seen = set()
+    for _ in range(300):                            # what the player's scramble does: seeded random walks
+        s = PlaySession(3, 3, seed=rng.randrange(10**9))
+        s.scramble(40)
+        seen.add(s.panel().distance)
+    assert seen <= want and len(seen) >= 5          # never odd, never over 30
+    # and every value happens: a shortest path out to a board at that depth, then one tile back and forth
+    for depth in want:
+        board = next(Board.from_tiles(t, 3, 3) for t, k in d.items() if k == depth)
+        path = shortest_path(board, goal)[::-1]            # goal ... board
+        step = board.neighbors()[0]
+        walk = path + [step, board] * ((40 - depth) // 2)
+        assert len(walk) - 1 == 40 and walk[0] == goal and walk[-1] == board
+        assert all(b in a.neighbors() for a, b in zip(walk, walk[1:]))
+
+
+# --- what check accepts and what it says ----------------------------------------------------------
+
+@pytest.mark.parametrize("exercise_id, answer", [
+    ("06.1", -2), ("06.1", -2.0),
+    ("06.2", {1, 3, 6, 9}), ("06.2", {9, 6, 3, 1}), ("06.2", frozenset({1, 3, 6, 9})), ("06.2", {1.0, 3, 6, 9}),
+    ("06.3", set(range(0, 31, 2))), ("06.3", range(0, 31, 2)), ("06.3", frozenset(range(30, -1, -2))),
+    ("06.3", {d for d in range(31) if d % 2 == 0}),
+])
+def test_every_correct_form_is_accepted(capsys, exercise_id, answer):
+    ok, out = run(capsys, exercise_id, answer)
+    assert ok is True and out.startswith("correct: "), out
+
+
+@pytest.mark.parametrize("exercise_id, answer, says", [
+    ("06.1", 2, "wrong sign"),
+    ("06.1", 44, "count after the slide"),
+    ("06.1", 46, "count before the slide"),
+    ("06.1", 4, "can remove an inversion"),
+    ("06.1", 0, "this one is vertical"),
+    ("06.1", 1, "passes 4 tiles"),
+    ("06.2", {2, 4, 5, 7, 10}, "make the board unsolvable"),
+    ("06.2", set(), "also takes the blank away"),
+    ("06.2", {1, 3, 6, 8, 9, 11}, "leave them out"),
+    ("06.2", set(range(1, 12)) - {8, 11}, "not all of them"),
+    ("06.2", {1, 3}, EXERCISES["06.2"].hint),
+    ("06.3", set(range(1, 32, 2)), "can the distance be odd"),
+    ("06.3", set(range(0, 41, 2)), "explorer's last layer"),
+    ("06.3", set(range(0, 32)), "not every distance"),
+    ("06.3", set(range(0, 41)), "too many"),
+    ("06.3", {40}, "turns back on itself"),
+    ("06.3", set(range(2, 31, 2)), "come back to the goal"),
+    ("06.3", "even", "a str where a set is expected"),
+    ("06.2", [1, 3, 6, 9], "a list where a set is expected"),
+    ("06.3", list(range(0, 31, 2)), "a list where a set is expected"),
+])
+def test_typical_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, exercise_id, answer, says):
+    ok, out = run(capsys, exercise_id, answer)
+    assert ok is False and out.startswith("not yet: ") and says in out, out
+    assert not shows(out, engine._expected(EXERCISES[exercise_id])), out
+
+
+@pytest.mark.parametrize("exercise_id", ["06.1", "06.2", "06.3"])
+def test_hints_and_mistake_hints_never_show_the_answer(capsys, exercise_id):
+    ex = EXERCISES[exercise_id]
+    capsys.readouterr()
+    hint(exercise_id)
+    texts = [capsys.readouterr().out] + [m.hint for m in ex.mistakes]
+    for text in texts:
+        assert not shows(text, engine._expected(ex)), text
+
+
+def test_06_ends_with_three_exercises_and_none_reads_the_player_state():
+    ids = [k for k in EXERCISES if k.startswith("06.")]
+    assert ids == ["06.1", "06.2", "06.3"]
+    import inspect
+    from puzzlelib.exercises import nb06_play
+    assert "PlaySession" not in inspect.getsource(nb06_play)     # fixed boards, not a player's current state
