@@ -76,20 +76,37 @@ def not_a_regular_file(path) -> str | None:
     return f"it is {kind}, not a regular file"
 
 
-def read_regular(path) -> bytes:
+def read_regular(path, limit: int | None = None) -> bytes:
     """The bytes of ``path``, read only if it is a regular file (else OSError, before anything is opened).
+
+    With ``limit``, a file of more than ``limit`` bytes is refused (OSError) before it is read, so a
+    damaged or hostile file of gigabytes (a sparse one costs no disk) is damage, not a MemoryError.
 
     >>> import tempfile
     >>> read_regular(tempfile.mkdtemp())
     Traceback (most recent call last):
     ...
     IsADirectoryError: it is a directory, not a regular file
+    >>> big = tempfile.NamedTemporaryFile(delete=False).name
+    >>> os.truncate(big, 6 * 2**30)          # 6 GiB, sparse
+    >>> read_regular(big, limit=2**20)
+    Traceback (most recent call last):
+    ...
+    OSError: it has 6,442,450,944 bytes, more than the 1,048,576 such a file can have
     """
     problem = not_a_regular_file(path)
     if problem:
         raise (IsADirectoryError if "directory" in problem else OSError)(problem)
     with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
-        return f.read()      # O_NONBLOCK: a FIFO swapped in after the check still can't make this wait
+        if limit is not None:              # O_NONBLOCK: a FIFO swapped in after the check still can't make this wait
+            size = os.fstat(f.fileno()).st_size
+            if size > limit:
+                raise OSError(f"it has {size:,} bytes, more than the {limit:,} such a file can have")
+            data = f.read(limit + 1)
+            if len(data) > limit:          # it grew while we read
+                raise OSError(f"it has more than the {limit:,} bytes such a file can have")
+            return data
+        return f.read()
 
 
 def parse_json(data: bytes):

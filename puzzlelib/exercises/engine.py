@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from ..board import Board
+from .sandbox import Opaque, Sandbox, StudentRaised, TimeUp, Unreadable
 
 __all__ = ["EXERCISES", "KINDS", "LEVELS", "NO_SOLUTIONS_FILE", "SECONDS_PER_CASE", "Exercise", "Mistake",
            "check", "exercises", "hint", "reveal"]
@@ -156,8 +157,8 @@ class _Fail(Exception):
     """A step found the student's function wrong; the message says where, never the right output."""
 
 
-class _TooSlow(BaseException):
-    """Raised by the time limit; a BaseException, so ``except Exception`` in student code cannot swallow it."""
+_TooSlow = TimeUp
+"""Raised by the time limit; a BaseException, so ``except Exception`` in student code cannot swallow it."""
 
 
 EXERCISES: dict[str, Exercise] = {}
@@ -184,7 +185,7 @@ def _function_exercise(*, reference: Callable, mistakes=(), **fields) -> Exercis
 # --- small helpers ------------------------------------------------------------------------------
 
 def _type(x) -> str:
-    return type(x).__name__
+    return x.kind if type(x) is Opaque else type(x).__name__
 
 
 def _a(x) -> str:
@@ -202,11 +203,11 @@ def _short(x, limit: int = 100) -> str:
 
 
 def _is_bool(x) -> bool:
-    return isinstance(x, (bool, np.bool_))
+    return issubclass(type(x), (bool, np.bool_))
 
 
 def _is_number(x) -> bool:
-    return isinstance(x, numbers.Real) and not _is_bool(x)
+    return issubclass(type(x), numbers.Real) and not _is_bool(x)
 
 
 def _family(x):
@@ -217,9 +218,9 @@ def _family(x):
     if _is_number(x):
         return "number"
     for kind in (Board, str, tuple, list, dict):
-        if isinstance(x, kind):
+        if issubclass(type(x), kind):
             return kind.__name__
-    if isinstance(x, (set, frozenset)):
+    if issubclass(type(x), (set, frozenset)):
         return "set"
     return None
 
@@ -231,6 +232,8 @@ class _NotPlain(Exception):
 _PLAIN_SCALARS = (bool, int, float, complex, str, type(None), fractions.Fraction, decimal.Decimal)
 _PLAIN_CONTAINERS = (list, tuple, set, frozenset)
 _PLAIN_ITEMS = 1_000_000
+_SAFE_CALLABLES = (type(len), type(_is_bool), type("".join), type([].append), type(print))
+"""Functions, builtins and methods: answers the checker may name ("that is a function") without running them."""
 
 
 def _plain(x, budget: list | None = None, depth: int = 0):
@@ -252,22 +255,30 @@ def _plain(x, budget: list | None = None, depth: int = 0):
     if budget[0] < 0 or depth > 50:
         raise _NotPlain("too big or too deeply nested")
     kind = type(x)
-    if kind in _PLAIN_SCALARS or kind is Board:
+    if any(kind is t for t in _PLAIN_SCALARS):
         return x
-    if isinstance(x, (np.bool_, np.integer, np.floating)) and kind.__module__ == "numpy":
+    if kind is Board:                       # its tiles may be a tuple whose == lies (Board.unchecked): rebuild
+        tiles = _plain(x.tiles, budget, depth + 1)
+        try:
+            return Board.from_tiles(tiles, x.rows, x.cols)
+        except (TypeError, ValueError):
+            raise _NotPlain("a Board whose tiles are not a board") from None
+    if issubclass(kind, (np.bool_, np.integer, np.floating)) and kind.__module__ == "numpy":
         return x.item()                     # numpy's own scalar types only, not a subclass of them
-    if kind in _PLAIN_CONTAINERS:
+    if any(kind is t for t in _PLAIN_CONTAINERS):
         return kind(_plain(v, budget, depth + 1) for v in x)
     if kind is dict:
         return {_plain(k, budget, depth + 1): _plain(v, budget, depth + 1) for k, v in x.items()}
-    if isinstance(x, (numbers.Number, str, bytes, dict, Board, *_PLAIN_CONTAINERS)):
+    if issubclass(kind, (numbers.Number, str, bytes, dict, Board, *_PLAIN_CONTAINERS)):
         raise _NotPlain(kind.__name__)      # a subclass: its == and len may say anything
-    return x                                # something else (a function, an array): the usual hints say what
+    if kind is np.ndarray or issubclass(kind, _SAFE_CALLABLES):
+        return x                            # an array or a function: the usual hints say what
+    return Opaque(kind.__name__, f"<a {kind.__name__}>")   # anything else is only named: its methods never run
 
 
 def _not_plain_hint(answer, want) -> str:
     """What to say of an answer :func:`_plain` refused: never the expected value."""
-    if want == "number" and isinstance(answer, numbers.Number):
+    if want == "number" and issubclass(type(answer), numbers.Number):
         return (f"that is not a number: it is {_a(answer)}, a subclass of a number type, and its own == "
                 "decides what it equals. Give a plain int or float, e.g. int(your_answer).")
     return (f"{_a(answer)} is not a plain Python value (or it holds one that is not, or it is far too big): "
@@ -619,7 +630,7 @@ def _diagnose(ex: Exercise, answer, given, expected) -> str:
 def _type_hint(answer, want) -> str | None:
     """A hint when the answer is the wrong kind of thing; None when the kind is right."""
     got = _family(answer)
-    if callable(answer) and not isinstance(answer, Board):
+    if callable(answer) and type(answer) is not Board:
         return "that is a function, not its result: call it, with its arguments in brackets."
     if want == "number":
         if got == "str":
@@ -719,9 +730,73 @@ def _run_limited(seconds: float, run: Callable, fn: Callable):
     """
     if _fork_works():
         return _run_in_child(seconds, run, fn)
-    if _alarm_works():
-        return _run_with_alarm(seconds, run, fn)
-    return _run_with_trace(seconds, run, fn)
+    with _Watchdog(seconds + _WATCHDOG_GRACE):
+        if _alarm_works():
+            return _run_with_alarm(seconds, run, fn)
+        return _run_with_trace(seconds, run, fn)
+
+
+_WATCHDOG_GRACE = 0.5
+"""Seconds past the time limit after which the watchdog steps in (the alarm or the trace should have)."""
+
+
+class _Watchdog:
+    """Without a forked child: a thread that, once ``seconds`` are up, raises _TooSlow in the checking thread
+    every 0.25 s until the step ends (CPython's ``PyThreadState_SetAsyncExc``).
+
+    It is the backstop for a student's function that switches the alarm off (``signal.setitimer(...,
+    0)``), ignores SIGALRM or removes the trace function, then loops: none of that reaches a thread
+    the student's code doesn't know. It can't stop one long C call (a sleep) or code that catches
+    every exception in a loop; only the forked child of Linux can.
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.target = threading.get_ident()
+        self.stopped = threading.Event()
+        self.lock = threading.Lock()
+        self.done = False
+        try:
+            import ctypes
+            self.raise_in = ctypes.pythonapi.PyThreadState_SetAsyncExc   # bound before the student's code runs
+            self.ident = ctypes.c_ulong(self.target)
+            self.error = ctypes.py_object(_TooSlow)
+        except (ImportError, AttributeError):                          # not CPython: no backstop
+            self.raise_in = None
+        self.thread = threading.Thread(target=self._watch, name="puzzlelib-watchdog", daemon=True)
+
+    def _watch(self):
+        if self.stopped.wait(self.seconds):
+            return
+        while True:
+            with self.lock:                    # after __exit__ has passed the lock, nothing more is raised
+                if self.done:
+                    return
+                self.raise_in(self.ident, self.error)
+            if self.stopped.wait(0.25):
+                return
+
+    def __enter__(self):
+        if self.raise_in is not None:
+            self.thread.start()
+        return self
+
+    def __exit__(self, kind, value, tb):
+        late = None
+        for _ in range(1000):
+            try:
+                self.done = True
+                with self.lock:                # waits out a raise in progress; one raised before lands here
+                    pass
+                self.stopped.set()
+                break
+            except _TooSlow as err:
+                late = err
+        if self.raise_in is not None:
+            self.thread.join()
+        if late is not None and kind is None:
+            raise late                         # the step ended past its time: too slow all the same
+        return False
 
 
 def _run_with_alarm(seconds: float, run: Callable, fn: Callable):
@@ -744,109 +819,18 @@ def _run_with_alarm(seconds: float, run: Callable, fn: Callable):
             signal.setitimer(signal.ITIMER_REAL, max(old_delay - (time.monotonic() - began), 0.001), old_interval)
 
 
-_SHARED = [None]
-"""In a forked child: the shared memory where :func:`_call` writes the call it is making, so that the
-parent can name it when the step runs out of time."""
-
-
 def _run_in_child(seconds: float, run: Callable, fn: Callable):
-    """``run(fn)`` in a forked child; _Fail with the child's message, _TooSlow when it is killed late.
+    """``run(fn)`` with ``fn`` in a :class:`~puzzlelib.exercises.sandbox.Sandbox`: the step's judging stays here.
 
-    The child shares nothing writable with this process but a small block of shared memory (the
-    call in progress) and a pipe (the result, as JSON text). Its output goes to /dev/null: a
-    student's print() in a hidden test is noise, and a forked child must not write to the
-    kernel's streams. Its address space is capped at 4 GiB above this process's, so an answer that
-    allocates without end fails there, not on the machine.
+    The student's function runs in a child process it can't leave (see :mod:`puzzlelib.exercises.sandbox`);
+    each call's value comes back as plain data and is judged in this process, so nothing the function
+    does can forge a verdict. When the step's ``seconds`` are up the child is killed and _TooSlow raised.
     """
-    import json
-    import mmap
-    import select
-
-    shared = mmap.mmap(-1, 1024)
-    read_end, write_end = os.pipe()
-    for stream in (sys.stdout, sys.stderr):
-        with _suppress_all():
-            stream.flush()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)   # Python 3.12+: fork() with threads running
-        pid = os.fork()
-    if pid == 0:                                              # the child: run the step, report, exit
-        try:
-            os.close(read_end)
-            _SHARED[0] = shared
-            _cap_memory()
-            sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115  (the process ends here)
-            try:
-                run(fn)
-                result = ["ok", ""]
-            except _Fail as fail:
-                result = ["fail", str(fail.args[0]) if fail.args else "wrong"]
-            except _TooSlow:
-                result = ["slow", ""]
-            except BaseException as err:  # noqa: BLE001  (anything else: the answer could not be checked)
-                result = ["error", _describe(err)]
-            os.write(write_end, json.dumps(result).encode())
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    data = b""
+    box = Sandbox(fn, seconds)
     try:
-        deadline = time.monotonic() + seconds
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise _TooSlow()
-            ready, _, _ = select.select([read_end], [], [], left)
-            if ready:
-                chunk = os.read(read_end, 65536)
-                if not chunk:
-                    break
-                data += chunk
+        return run(box)
     finally:
-        with _suppress_all():
-            os.kill(pid, signal.SIGKILL)
-        with _suppress_all():
-            os.waitpid(pid, 0)
-        os.close(read_end)
-        size = int.from_bytes(shared[:2], "big")
-        if size:
-            _CURRENT[0] = shared[2:2 + size].decode("utf-8", "replace")
-        shared.close()
-    try:
-        kind, message = json.loads(data.decode("utf-8", "replace"))
-    except ValueError:
-        kind, message = "error", "the test ended without a result (did the function end the process?)"
-    if kind == "fail":
-        raise _Fail(message)
-    if kind == "slow":
-        raise _TooSlow()
-    if kind == "error":
-        raise _Fail(f"{_CURRENT[0]}: your function's result could not be checked ({message})")
-    return None
-
-
-class _suppress_all:
-    """``with _suppress_all():`` ignores any Exception (cleaning up after a child must not fail)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, value, tb):
-        return kind is not None and issubclass(kind, Exception)
-
-
-def _cap_memory() -> None:
-    """In a child: cap the address space at 4 GiB above what the process already maps (Linux only)."""
-    try:
-        import resource
-        with open("/proc/self/statm") as f:
-            pages = int(f.read().split()[0])
-        limit = pages * os.sysconf("SC_PAGE_SIZE") + 4 * 2**30
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if soft == resource.RLIM_INFINITY or soft > limit:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (OSError, ValueError, ImportError):
-        pass
+        box.close()
 
 
 def _describe(err: BaseException) -> str:
@@ -874,8 +858,11 @@ def _is_student_file(filename: str, own: str | None) -> bool:
 
 def _run_with_trace(seconds: float, run: Callable, fn: Callable):
     deadline = time.monotonic() + seconds
-    code = getattr(fn, "__code__", None) or getattr(getattr(fn, "__call__", None), "__code__", None)
-    own = getattr(code, "co_filename", None)
+    import types
+    call = inspect.getattr_static(type(fn), "__call__", None)
+    code = fn.__code__ if type(fn) is types.FunctionType else getattr(call, "__code__", None) \
+        if type(call) is types.FunctionType else None
+    own = code.co_filename if code is not None else None
     student: dict[str, bool] = {}                 # co_filename -> is it the student's code?
 
     def on_line(frame, event, arg):
@@ -906,22 +893,24 @@ _CURRENT = [""]
 def _call(fn, args: tuple, shows: str):
     """Call the student's function; an exception becomes a _Fail naming the input."""
     _CURRENT[0] = shows
-    if _SHARED[0] is not None:                  # in a forked child: tell the parent which call this is
-        data = shows.encode("utf-8", "replace")[:1000]
-        _SHARED[0][:2 + len(data)] = len(data).to_bytes(2, "big") + data
     try:
         return fn(*args)
     except (_TooSlow, KeyboardInterrupt):       # the time limit, and the student pressing stop
         raise
+    except StudentRaised as err:                # raised in the sandbox
+        raise _Fail(f"{shows} raised {err.description}") from None
+    except Unreadable as err:                   # the sandbox ended, or sent something that is not a value
+        raise _Fail(f"{shows}: {err}") from None
     except BaseException as err:  # noqa: BLE001  (SystemExit, GeneratorExit...: the student's error too)
         raise _Fail(f"{shows} raised {_describe(err)}") from None
 
 
 def _check_function(ex: Exercise, fn) -> bool:
-    if not callable(fn) or isinstance(fn, type):
+    if not callable(fn) or issubclass(type(fn), type):
+        shown = _short(fn, 60) if type(fn) in (int, float, str, bool, type(None), tuple, list) else "a value"
         raise TypeError(f'exercise {ex.id} asks for a function: write {ex.function}(...) and pass the function '
-                        f'itself, check("{ex.id}", {ex.function}), not its result; got {_short(fn, 60)} of type '
-                        f"{_type(fn)}")
+                        f'itself, check("{ex.id}", {ex.function}), not its result; got {shown} of type '
+                        f"{type(fn).__name__}")
     for _, problem, _ in _step_results(ex, fn):
         if problem is not None:
             print(f"not yet: {problem}")
@@ -948,14 +937,19 @@ def _codes(code):
 
 
 def _borrowed(ex: Exercise, fn) -> str | None:
-    """The name of the puzzlelib function that answers ``ex`` which ``fn`` is, wraps or calls; else None."""
+    """The name of the puzzlelib function that answers ``ex`` which ``fn`` is, wraps or calls; else None.
+
+    It reads the student's objects without running any of their code: only functions, bound methods,
+    partials and a callable object's class ``__call__`` are followed, through their C-level attributes
+    and static look-ups, so a ``__getattr__`` or property that loops or exits is never called here.
+    """
     import functools
     import types
     banned = _library_functions(ex)
     if not banned:
         return None
     seen, todo = set(), [fn]
-    while todo:                                       # fn, partials, bound methods, closures and defaults
+    while todo and len(seen) < 10_000:               # fn, partials, bound methods, closures and defaults
         f = todo.pop()
         if id(f) in seen:
             continue
@@ -963,24 +957,34 @@ def _borrowed(ex: Exercise, fn) -> str | None:
         for b in banned:
             if f is b:
                 return b.__name__
-        if isinstance(f, functools.partial):
+        kind = type(f)
+        if kind is functools.partial:
             todo.append(f.func)
-        f = getattr(f, "__func__", f)
-        code = getattr(f, "__code__", None)
-        if code is None or str(getattr(f, "__module__", "")).startswith("puzzlelib"):
+            continue
+        if kind is types.MethodType:
+            todo.append(f.__func__)
+            continue
+        if kind is not types.FunctionType:
+            call = inspect.getattr_static(kind, "__call__", None)
+            if type(call) is types.FunctionType:     # a callable object of the student's class
+                todo.append(call)
+            continue
+        module = f.__module__
+        if type(module) is str and module.startswith("puzzlelib"):
             continue                                  # only the student's own code is read, not the library's
-        scope = getattr(f, "__globals__", {})
-        names = {n for c in _codes(code) for n in c.co_names}
+        scope = f.__globals__
+        names = {n for c in _codes(f.__code__) for n in c.co_names}
         for n in names:
-            value = scope.get(n)
+            value = dict.get(scope, n)
             if value is None:
                 continue
-            if isinstance(value, types.ModuleType):       # frontier.pack(...)
-                todo += [getattr(value, m) for m in names if callable(getattr(value, m, None))]
+            if type(value) is types.ModuleType:       # frontier.pack(...)
+                members = value.__dict__
+                todo += [m for m in (dict.get(members, name) for name in names) if callable(m)]
             elif callable(value):
                 todo.append(value)
-        todo += [c.cell_contents for c in (getattr(f, "__closure__", None) or ()) if _has_contents(c)]
-        todo += [d for d in (getattr(f, "__defaults__", None) or ()) if callable(d)]
+        todo += [c.cell_contents for c in (f.__closure__ or ()) if _has_contents(c)]
+        todo += [d for d in (f.__defaults__ or ()) if callable(d)]
     return None
 
 

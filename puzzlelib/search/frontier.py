@@ -76,6 +76,8 @@ MOVE_BITS = 15                      # the low 4 bits: moves that lead back to th
 _U64 = np.uint64
 FORMAT = "puzzlelib-frontier-2"
 LOCK_NAME = ".frontier.lock"
+MANIFEST_LIMIT = 16 * 2**20
+"""The most bytes a run's manifest may have (it lists a record a layer): a larger one is damage, never read."""
 
 
 def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
@@ -469,7 +471,7 @@ class _Store:
     def _read_manifest(self):
         """(problem, manifest): the manifest, or what is wrong with it. A different search raises ValueError."""
         try:
-            text = read_regular(self.manifest)
+            text = read_regular(self.manifest, limit=MANIFEST_LIMIT)
         except OSError as err:
             return f"it cannot be read ({err})", None
         if not text.strip():

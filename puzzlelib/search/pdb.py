@@ -383,6 +383,12 @@ def table_problem(goal, pattern, table, stated: dict | None = None) -> str | Non
     return None
 
 
+METADATA_LIMIT = 2**20
+"""The most bytes a table's metadata file may have: a larger one is damage, refused before it is read."""
+NPY_HEADER_LIMIT = 4096
+"""Room for the .npy header beside a table's ``cells ** len(pattern)`` one-byte entries."""
+
+
 class _Damaged(Exception):
     """A saved table or its metadata failed a check; ``path`` is the file to blame."""
 
@@ -394,7 +400,7 @@ class _Damaged(Exception):
 def _read_metadata(goal: Board, pattern, path: Path, meta: Path) -> dict:
     """The metadata of a saved table, checked to describe exactly this goal and pattern."""
     try:
-        text = read_regular(meta)
+        text = read_regular(meta, limit=METADATA_LIMIT)
     except FileNotFoundError:
         raise _Damaged(path, f"its metadata file {meta.name} is missing (a save that was interrupted, "
                              "or is still under way in another process)") from None
@@ -429,7 +435,7 @@ def _read_table(goal: Board, pattern, path: Path, info: dict, contents: bool = T
     """The saved table, read once and checked against its record (and, with ``contents``, its entries)."""
     record = info["table"]
     try:
-        data = read_regular(path)
+        data = read_regular(path, limit=len(goal.tiles) ** len(pattern) + NPY_HEADER_LIMIT)
     except FileNotFoundError:
         raise _Damaged(path, "the table file is missing (its metadata is there)") from None
     except OSError as err:
