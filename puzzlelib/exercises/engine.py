@@ -271,8 +271,8 @@ def _plain(x, budget: list | None = None, depth: int = 0):
         return {_plain(k, budget, depth + 1): _plain(v, budget, depth + 1) for k, v in x.items()}
     if issubclass(kind, (numbers.Number, str, bytes, dict, Board, *_PLAIN_CONTAINERS)):
         raise _NotPlain(kind.__name__)      # a subclass: its == and len may say anything
-    if kind is np.ndarray or issubclass(kind, _SAFE_CALLABLES):
-        return x                            # an array or a function: the usual hints say what
+    if kind is range or kind is np.ndarray or issubclass(kind, _SAFE_CALLABLES):
+        return x                            # a range, an array or a function: the usual hints say what
     return Opaque(kind.__name__, f"<a {kind.__name__}>")   # anything else is only named: its methods never run
 
 
