@@ -38,7 +38,7 @@ def test_a_formula_wrong_only_beyond_the_searched_shapes_is_not_caught_and_the_n
     cells = nbformat.read(NOTEBOOK, as_version=4).cells
     text = "\n".join(c.source for c in cells)
     assert "count_formula_problem(reachable_count, max_cells=9)" in text
-    assert "comes from the formula" in text and "2 to 9 cells" in text
+    assert "comes from the formula" in text and "every shape of 2 to 9 cells" in text
     assert "reachable_count(4, 4) == factorial(16)" not in text
 
 

@@ -178,7 +178,7 @@ def test_the_notebook_states_the_key_array_factor_that_holds():
     factor = (largest + 1) / 362_880
     text = "\n".join(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells if c.cell_type == "markdown")
     assert round(factor) == 1051 and "about 1,051 times" in text and "1067" not in text
-    assert "still allocated" in text and "A tuple of numbers is both" in text
+    assert "still held" in text and "A tuple of\nnumbers is both" in text
 
 
 def test_key_rows_agrees_with_to_key_and_refuses_what_would_overflow():
