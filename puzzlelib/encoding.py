@@ -20,7 +20,7 @@ from .board import Board, as_board, check_shape
 from .limits import TooLargeError, as_array, format_bytes, log10_factorial, refuse_over_budget
 
 __all__ = ["MAX_ENCODE_CELLS", "to_key", "key_digits", "from_key", "rank", "rank_tiles", "unrank",
-           "unrank_tiles", "all_permutations", "permutation_rows", "rank_rows", "unrank_rows"]
+           "unrank_tiles", "all_permutations", "permutation_rows", "key_rows", "rank_rows", "unrank_rows"]
 
 
 MAX_ENCODE_CELLS = 1024
@@ -230,6 +230,25 @@ def permutation_rows(perms, what: str = "perms") -> np.ndarray:
             if array.min() >= 0 and array.max() < k else int(np.flatnonzero(((array < 0) | (array >= k)).any(axis=1))[0])
         raise ValueError(f"every row of {what} must be a permutation of 0..{k - 1}; row {bad} is {array[bad].tolist()}")
     return array.astype(np.int8, copy=False)
+
+
+def key_rows(perms) -> np.ndarray:
+    """The base-k key of every row of a 2-D array of permutations of ``0..k-1`` (k <= 15), as int64.
+
+    Each row gets the number :func:`to_key` gives the board with those tiles, computed for all rows at
+    once (notebook 01 keys 181,440 boards this way to measure a dict of keys).
+
+    >>> key_rows([[1, 2, 3, 4, 0, 5], [1, 2, 3, 4, 5, 0]]).tolist()
+    [11165, 11190]
+    """
+    perms = permutation_rows(perms)
+    n, k = perms.shape
+    if k > 15:
+        raise ValueError(f"perms: keys of rows of {k} values may not fit in int64; use to_key one board at a time")
+    keys = np.zeros(n, dtype=np.int64)
+    for column in perms.T:
+        keys = keys * k + column
+    return keys
 
 
 def rank_rows(perms: np.ndarray) -> np.ndarray:

@@ -73,3 +73,27 @@ def test_cell_terms_refuses_junk():
         cell_terms(START, ["a"] * 6, " ")
     with pytest.raises(ValueError, match="up to 3 x 4"):
         cell_terms(Board.goal(4, 4), ["a"] * 16, "t")
+
+
+def test_key_terms_and_rank_terms_label_each_cell_with_its_term():
+    """The pictures notebook 01 shows before exercises 01.4 and 01.5, drawn by puzzlelib, not by a loop on the page."""
+    from puzzlelib.draw.encoding import key_terms, rank_terms
+
+    board = Board([[4, 1, 2], [5, 0, 3]])
+    fig = key_terms(board)
+    try:
+        texts = [t.get_text() for t in fig.axes[0].texts][2::3]
+        assert texts[0] == "4 × 6⁵ = 31104" and texts[-1] == "3 × 6⁰ = 3"
+        assert fig.axes[0].get_title().endswith(f"= {to_key(board)}")
+        texts_at_least_11pt(fig)
+    finally:
+        plt.close(fig)
+    fig = rank_terms(board)
+    try:
+        texts = [t.get_text() for t in fig.axes[0].texts][2::3]
+        assert texts[0] == "4 smaller after it\n4 × 5! = 480" and texts[3] == "2 smaller after it\n2 × 2! = 4"
+        assert fig.axes[0].get_title().endswith(f"= {rank(board)}")
+    finally:
+        plt.close(fig)
+    with pytest.raises(ValueError, match="up to 10 cells"):
+        key_terms(Board.goal(3, 4))

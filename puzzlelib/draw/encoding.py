@@ -2,7 +2,8 @@
 
 :func:`cell_terms` draws a small board large, each cell numbered and labelled with its
 term (``1 × 6⁵ = 7776`` for the key, ``1 smaller after it`` for the rank), the sum in the
-title. It gives the figure an alt text with :func:`~puzzlelib.draw.describe` and returns
+title; :func:`key_terms` and :func:`rank_terms` label a board with its key's or its rank's
+terms. The notebook shows the idea as a picture, and the student writes the code (01.4, 01.5). It gives the figure an alt text with :func:`~puzzlelib.draw.describe` and returns
 it; the notebook shows it with ``plt.show()``. Its text sizes are set here (12 pt and up),
 so the figure looks the same in a notebook, a test or a script.
 """
@@ -13,7 +14,7 @@ from .. import palette
 from ..board import BLANK, as_board
 from . import _plt, describe
 
-__all__ = ["cell_terms"]
+__all__ = ["cell_terms", "key_terms", "rank_terms"]
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 """The superscript digits a label may use for a power (``6⁵``); the alt text reads them "to the power 5"."""
@@ -74,3 +75,43 @@ def cell_terms(board, labels, title):
                          + "; ".join(f"cell {i}, tile {t}: {', '.join(label.splitlines())}"
                                      for i, (t, label) in enumerate(zip(board.tiles, labels))).translate(_SPOKEN)
                          + f". Above: {title}.")
+
+
+def key_terms(board):
+    """``board`` drawn by :func:`cell_terms`, each cell labelled tile × its place value, the key in the title.
+
+    The place values are the powers of the base k = mn, the first cell's the largest. Boards of up to
+    10 cells (one-digit powers).
+
+    >>> from puzzlelib import Board
+    >>> key_terms(Board([[1, 2, 3], [4, 0, 5]])).axes[0].get_title()
+    'key = 7776 + 2592 + 648 + 144 + 0 + 5 = 11165'
+    """
+    board = as_board(board)
+    k = len(board.tiles)
+    if k > 10:
+        raise ValueError(f"key_terms labels boards of up to 10 cells, got {board.rows} x {board.cols}")
+    powers = [k - 1 - i for i in range(k)]
+    terms = [tile * k ** p for tile, p in zip(board.tiles, powers)]
+    labels = [f"{tile} × {k}{SUPERSCRIPTS[p]} = {t}" for tile, p, t in zip(board.tiles, powers, terms)]
+    return cell_terms(board, labels, "key = " + " + ".join(map(str, terms)) + f" = {sum(terms)}")
+
+
+def rank_terms(board):
+    """``board`` drawn by :func:`cell_terms`, each cell labelled with its Lehmer digit and term, the rank in the title.
+
+    A cell's digit is the number of smaller tiles after it, in reading order; its term is the digit
+    times (k - 1 - i)! for cell i of k.
+
+    >>> from puzzlelib import Board
+    >>> rank_terms(Board([[1, 2, 3], [4, 0, 5]])).axes[0].get_title()
+    'rank = 120 + 24 + 6 + 2 + 0 + 0 = 152'
+    """
+    from math import factorial
+
+    board = as_board(board)
+    tiles, k = board.tiles, len(board.tiles)
+    digits = [sum(1 for later in tiles[i + 1:] if later < tile) for i, tile in enumerate(tiles)]
+    terms = [c * factorial(k - 1 - i) for i, c in enumerate(digits)]
+    labels = [f"{c} smaller after it\n{c} × {k - 1 - i}! = {t}" for i, (c, t) in enumerate(zip(digits, terms))]
+    return cell_terms(board, labels, "rank = " + " + ".join(map(str, terms)) + f" = {sum(terms)}")

@@ -18,7 +18,7 @@ nothing to stderr (nbgrader gives 0 to a test cell that writes there), so warnin
 exercise 00.0: correct, 1 of 1 point
 1.0
 >>> grade("00.0", 5, points=2)
-exercise 00.0: not yet (0 of 2 points): add the two numbers; the answer is a number, not text.
+exercise 00.0: not yet (0 of 2 points): count two, then two more.
 0.0
 """
 

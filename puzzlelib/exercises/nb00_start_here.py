@@ -23,10 +23,12 @@ def _two_slides() -> list[int]:
 _register(
     id="00.0", title="Try the checker: what is two plus two?", level="warm-up", minutes=1, kind="value",
     solution=lambda: 2 + 2,
-    hint="add the two numbers; the answer is a number, not text.",
+    hint="count two, then two more.",
     why="2 + 2 is 4, in any notation.",
     mistakes=(Mistake(lambda: 22, "that is the two digits written side by side, as text does ('2' + '2'); "
-                                   "add the numbers instead."),),
+                                   "add the numbers instead."),
+              Mistake(lambda: "22", "that is text: '2' + '2' glues two strings together. Add the numbers, "
+                                     "without quotes."),),
 )
 def _replayed(tiles):
     """The board ``almost`` becomes after sliding ``tiles`` in order, or the answer itself if it can't."""
@@ -46,8 +48,8 @@ _register(
     normalize=_replayed,
     hint="the blank is in the centre; which of its neighbours must slide into it so that a second "
          "slide can finish the board? Give the two tiles in the order you slide them, e.g. [6, 9].",
-    why="those two slides, in that order, bring this board to the goal; check it with "
-        "draw_path(shortest_path(almost)).",
+    why="those two slides, in that order, bring this board to the goal; see it with "
+        "print(almost.slide(answer[0]).slide(answer[1])).",
     mistakes=(
         Mistake(lambda: ("cannot slide", 8), "8 is not next to the blank yet: which tile must slide first?"),
         Mistake(lambda: Board.goal(3, 3), "that is the board you end with; name the two tiles you slide, "
@@ -59,7 +61,8 @@ _register(
     solution=lambda: min_moves(_SMALL),
     hint="move the blank step by step towards the bottom-right corner, putting 1, 2 and 3 in place "
          "on the way; count the slides, not the boards.",
-    why="no shorter sequence exists; draw_path(shortest_path(small)) draws these moves.",
+    why="no shorter sequence exists: min_moves(small) agrees, and shortest_solution(shortest_path(small)) "
+        "draws the moves.",
     mistakes=(Mistake(lambda: min_moves(_SMALL) + 1,
                       "that counts the boards along the way, the start included; moves are one fewer."),),
 )

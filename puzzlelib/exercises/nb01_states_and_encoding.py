@@ -1,70 +1,169 @@
-"""Exercises of notebook 01, states and encoding: keys and ranks by hand (01.1-01.3), then as functions (01.4, 01.5)."""
+"""Exercises of notebook 01, states and encoding: reasoning about keys and ranks (01.1-01.3), then both as
+functions (01.4, 01.5). 01.1-01.3 accept any right answer: ``normalize`` maps it to the canonical one."""
 
 from __future__ import annotations
 
+import functools
 from math import factorial
 
 from ..board import Board
-from ..encoding import from_key, rank, rank_tiles, to_key
+from ..encoding import key_digits, rank, rank_tiles, to_key, unrank
 from .engine import Mistake, _function_exercise, _register, _tiles_steps
 from .fixtures import _shuffled
 from .solutions import SOLUTIONS
 
 __all__: list[str] = []
 
-_KEY_BOARD = Board([[4, 1, 2], [5, 0, 3]])
-_RANK_BOARD = Board([[3, 1], [2, 0]])
+_START_KEY, _GOAL_KEY = 11165, 11190
+"""The keys of section 2's start and goal: 01.1 asks for a number between them."""
+_BEFORE_NEXT = Board([[2, 5, 4], [3, 1, 0]])
+"""01.2 asks which board comes right after this one in rank order."""
 
 
-def _decode_22275():
-    return from_key(22275, 2, 3).tiles
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+# --- 01.1: a number that is not a key, and why -----------------------------------------------------
+
+def _repeated_tile(n: int) -> int:
+    """The smallest tile that appears more than once among the base-6 digits of ``n`` (six digits)."""
+    digits = key_digits(n, 2, 3)
+    return min(d for d in digits if digits.count(d) > 1)
+
+
+def _not_a_key() -> tuple:
+    """The first number after the start's key, with a tile its base-6 digits repeat."""
+    n = _START_KEY + 1
+    return (n, _repeated_tile(n))
+
+
+def _not_a_key_verdict(x):
+    """Any number strictly between the two keys, with a tile its base-6 digits hold twice, stands for every such
+    answer; other pairs say what is wrong with them. Anything but a pair of whole numbers stays as it is."""
+    if not isinstance(x, tuple) or len(x) != 2 or not all(_is_int(v) for v in x):
+        return x
+    n, tile = x
+    if not _START_KEY < n < _GOAL_KEY:
+        return ("not between",)
+    if not 0 <= tile <= 5:
+        return ("not a tile",)
+    if key_digits(n, 2, 3).count(tile) < 2:
+        return ("not repeated",)
+    return _not_a_key()
 
 
 _register(
-    id="01.1", title="A key by hand", level="warm-up", minutes=5, kind="value",
-    solution=lambda: to_key(_KEY_BOARD),
-    hint="multiply each tile by its place value (the first tile by the largest, 7776) and add up.",
-    why="each tile times its place value, the first tile the most significant digit.",
+    id="01.1", title="A number that is not a key", level="warm-up", minutes=5, kind="value",
+    solution=_not_a_key, normalize=_not_a_key_verdict,
+    hint="divide the number by 7776, then the remainder by 1296, 216, 36 and 6: the quotients, and the last "
+         "remainder, are its six base-6 digits. A board uses each tile 0 to 5 once; which one comes twice? "
+         "Answer with a tuple (number, tile).",
+    why="its six base-6 digits use a tile twice, so they are no board. In base 6 every number between the two "
+        "keys starts 1 2 3 4, like both keys, so a board's last two digits would be 0 and 5, in one of two "
+        "orders: the start and the goal themselves.",
     mistakes=(
-        Mistake(lambda: int("".join(map(str, _KEY_BOARD.tiles))),
-                "that is the tiles written as a decimal number; the key is base 6: multiply each tile "
-                "by its place value (7776, 1296, ...) and add up."),
-        Mistake(lambda: to_key(Board.from_tiles(_KEY_BOARD.tiles[::-1], 2, 3)),
-                "you read the tiles from the wrong end: the first tile (top left) is the most significant "
-                "digit, with place value 7776."),
+        Mistake(lambda: ("not between",), "pick a number strictly between 11165 and 11190."),
+        Mistake(lambda: ("not a tile",), "a tile of a 2 x 3 board is one of 0 to 5: name the one that repeats."),
+        Mistake(lambda: ("not repeated",), "that tile is not twice among the number's base-6 digits: write the "
+                                           "number in base 6 again (divide by 7776, 1296, 216, 36, 6 in turn)."),
     ),
 )
+
+
+# --- 01.2: the next board in rank order --------------------------------------------------------------
+
+def _as_board_2x3(x):
+    """``x`` as a 2 x 3 Board (a Board, six tiles, or two rows of three), or None."""
+    if isinstance(x, Board):
+        return x if x.shape == (2, 3) else None
+    if isinstance(x, (tuple, list)) and len(x) == 6 and all(_is_int(t) for t in x):
+        return Board.from_tiles(tuple(x), 2, 3) if sorted(x) == list(range(6)) else None
+    if isinstance(x, (tuple, list)) and len(x) == 2 and all(isinstance(r, (tuple, list)) and len(r) == 3 for r in x):
+        flat = [t for r in x for t in r]
+        if all(_is_int(t) for t in flat) and sorted(flat) == list(range(6)):
+            return Board.from_tiles(tuple(flat), 2, 3)
+    return None
+
+
+def _next_in_rank() -> Board:
+    return unrank(rank(_BEFORE_NEXT) + 1, 2, 3)
+
+
+def _next_verdict(x):
+    """A 2 x 3 board in any form (a Board, its six tiles, its two rows) is compared by rank with the board right
+    after (2, 5, 4, 3, 1, 0); anything else stays as it is."""
+    board = _as_board_2x3(x)
+    if board is None:
+        return ("not a board",) if isinstance(x, (Board, tuple, list)) else x
+    step = rank(board) - rank(_BEFORE_NEXT)
+    if step == 1:
+        return _next_in_rank()
+    return ("the same board",) if step == 0 else ("before it",) if step < 0 else ("later",)
+
+
 _register(
-    id="01.2", title="A rank by hand", level="warm-up", minutes=5, kind="value",
-    solution=lambda: rank(_RANK_BOARD),
-    hint="for each position count the smaller tiles that come later; multiply the counts by 3!, 2!, 1!, "
-         "0! and add up.",
-    why="the later-and-smaller counts are the digits of the rank in the factorial number system.",
+    id="01.2", title="The next board in rank order", level="warm-up", minutes=5, kind="value",
+    solution=_next_in_rank, normalize=_next_verdict,
+    hint="in dictionary order, which position is the last one that can still grow? Raise it as little as "
+         "possible, then put the tiles after it in their smallest order. Check with the rank formula: the "
+         "next board's rank is one more.",
+    why="(2, 5, 4, 3, 1, 0) is the last board that starts with 2, as 5 4 3 1 0 can't grow; the next starts with "
+        "the next tile, 3, and the rest follow smallest first. Its rank, 360 = 3 x 5!, is one more.",
     mistakes=(
-        Mistake(lambda: rank(_RANK_BOARD) + 1,
-                "off by one: ranks start at 0 (the sorted board (0, 1, 2, 3) has rank 0)."),
-        Mistake(lambda: sum(sum(1 for u in _RANK_BOARD.tiles[i + 1:] if u < t)
-                            for i, t in enumerate(_RANK_BOARD.tiles)),
-                "you added the counts; multiply each by its factorial first (3!, 2!, 1!, 0!)."),
-        Mistake(lambda: 23 - rank(_RANK_BOARD),
-                "count the *smaller* tiles that come later, not the larger ones."),
+        Mistake(lambda: ("the same board",), "that is the board you started from: which board comes next?"),
+        Mistake(lambda: ("before it",), "that board comes before (2, 5, 4, 3, 1, 0) in dictionary order: you "
+                                        "want the one right after."),
+        Mistake(lambda: ("later",), "that board comes later, but not right after: other boards lie between. "
+                                    "Once a position grows, the tiles after it go smallest first."),
+        Mistake(lambda: ("not a board",), "give a 2 x 3 board: a Board, or its six tiles 0 to 5 each once, "
+                                          "such as (1, 2, 3, 4, 5, 0)."),
     ),
 )
+
+
+# --- 01.3: two keys as close as possible ---------------------------------------------------------------
+
+@functools.lru_cache(maxsize=1)
+def _closest_pair() -> tuple:
+    """The first two 2 x 3 boards, in key order, whose keys are as close as any two keys (found by search)."""
+    import itertools
+    boards = sorted((Board.from_tiles(p, 2, 3) for p in itertools.permutations(range(6))), key=to_key)
+    gap = min(to_key(b) - to_key(a) for a, b in zip(boards, boards[1:]))
+    return next((a, b) for a, b in zip(boards, boards[1:]) if to_key(b) - to_key(a) == gap)
+
+
+def _closest_verdict(x):
+    """Two different 2 x 3 boards (as a tuple, list or set; each a Board, six tiles or two rows) whose keys are as
+    close as possible stand for every such pair; other pairs say what is wrong. Anything else stays as it is."""
+    if not isinstance(x, (tuple, list, set, frozenset)):
+        return x
+    items = list(x)
+    boards = [_as_board_2x3(b) for b in items]
+    if len(items) != 2 or None in boards:
+        return ("not two boards",)
+    a, b = boards
+    if a == b:
+        return ("the same board",)
+    pair = _closest_pair()
+    gap = to_key(pair[1]) - to_key(pair[0])
+    return pair if abs(to_key(a) - to_key(b)) == gap else ("farther apart",)
+
+
 _register(
-    id="01.3", title="Decode a key", level="core", minutes=5, kind="value",
-    solution=_decode_22275,
-    hint="divide by the place values from the largest (7776) down; each quotient is a tile, and you go on "
-         "with the remainder. Give the six tiles as a tuple.",
-    why="repeated division by the place values gives the base-6 digits, and each of 0..5 appears once.",
+    id="01.3", title="Two keys as close as possible", level="core", minutes=10, kind="value",
+    solution=_closest_pair, normalize=_closest_verdict,
+    hint="two boards differ in at least two cells. Swapping two tiles changes only two digits of the key: "
+         "which two cells, and which two tiles, change it least? Can two keys differ by 1?",
+    why="swapping the last two tiles, when they differ by 1, changes the key by 6 - 1 = 5, and no two keys are "
+        "closer: 6 is 1 more than a multiple of 5, so every key leaves the same remainder on division by 5 as "
+        "its digit sum, 0 + 1 + ... + 5 = 15, which is 0. Keys differ by multiples of 5.",
     mistakes=(
-        Mistake(lambda: list(_decode_22275()),
-                "a list where a tuple is expected: use round brackets, ( ... ), or tuple(your_list)."),
-        Mistake(lambda: _decode_22275()[::-1],
-                "those are the digits least significant first; the first tile is the most significant digit."),
-        Mistake(lambda: Board.from_tiles(_decode_22275(), 2, 3),
-                "a Board where a tuple of tiles is expected: give board.tiles."),
-        Mistake(lambda: (_decode_22275()[:3], _decode_22275()[3:]),
-                "give one flat tuple of six tiles in reading order, not a tuple of rows."),
+        Mistake(lambda: ("farther apart",), "those two keys are further apart than two keys need be. Which two "
+                                            "cells can two boards swap so that the key changes least?"),
+        Mistake(lambda: ("the same board",), "those are one board twice: give two different boards."),
+        Mistake(lambda: ("not two boards",), "give two 2 x 3 boards, e.g. (Board([[1, 2, 3], [4, 5, 0]]), "
+                                             "Board([[1, 2, 3], [4, 0, 5]])): each a Board or its six tiles."),
     ),
 )
 

@@ -1,0 +1,192 @@
+"""Notebook 01's exercises 01.1-01.3 (issue 34): each asks for reasoning and accepts every right answer.
+
+For each: every right answer, in every accepted form, passes; typical wrong ones fail with the hint
+that fits them; no message shows the stored answer. The page above 01.4 and 01.5 holds no code to
+copy: the loops of the key and of the Lehmer digits live in puzzlelib, and the library's versions
+are shown only after the exercises.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from puzzlelib import Board, from_key, rank, to_key, unrank
+from puzzlelib.encoding import key_digits, key_rows
+from puzzlelib.exercises import EXERCISES, check, engine, hint
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "notebooks" / "01_states_and_encoding.ipynb"
+
+
+def run(capsys, exercise_id, answer):
+    capsys.readouterr()
+    ok = check(exercise_id, answer)
+    return ok, capsys.readouterr().out
+
+
+def shows(out: str, value) -> bool:
+    """Whether ``out`` shows the stored answer (as a whole token)."""
+    forms = {repr(value), str(value)}
+    if isinstance(value, tuple):
+        forms |= {str(v) for v in value if isinstance(v, Board)} | {repr(v) for v in value if isinstance(v, Board)}
+        forms |= {str(v.tiles) for v in value if isinstance(v, Board)}
+    if isinstance(value, Board):
+        forms |= {str(value.tiles), str(value.grid)}
+    return any(re.search(r"(?<![\w.])" + re.escape(f) + r"(?![\w])", out) for f in forms)
+
+
+def expected(exercise_id):
+    return engine._expected(EXERCISES[exercise_id])
+
+
+# --- 01.1: a number between the two keys, and a tile its base-6 digits repeat ------------------------
+
+def all_right_01_1():
+    for n in range(11166, 11190):
+        digits = key_digits(n, 2, 3)
+        for tile in range(6):
+            if digits.count(tile) >= 2:
+                yield (n, tile)
+
+
+def test_01_1_accepts_every_number_between_the_keys_with_any_repeated_tile(capsys):
+    right = list(all_right_01_1())
+    assert len({n for n, _ in right}) == 24                      # no number between the keys is a board
+    for answer in right + [(np.int64(11170), np.int32(4))]:
+        ok, out = run(capsys, "01.1", answer)
+        assert ok is True, (answer, out)
+
+
+@pytest.mark.parametrize("answer,says", [
+    ((11165, 1), "strictly between 11165 and 11190"),          # the start's key itself
+    ((11190, 1), "strictly between"),
+    ((0, 0), "strictly between"),                               # the page's example of a non-key
+    ((11170, 0), "not twice among the number's base-6 digits"),  # 123414: 0 does not appear
+    ((11170, 2), "not twice"),                                   # 2 appears once
+    ((11170, 7), "one of 0 to 5"),
+    ([11170, 4], "a list where a tuple is expected"),
+    (11170, "an int where a tuple is expected"),
+    ("11170, 4", "a string where a tuple is expected"),
+])
+def test_01_1_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, says):
+    ok, out = run(capsys, "01.1", answer)
+    assert ok is False and out.startswith("not yet") and says in out, out
+    assert not shows(out, expected("01.1")), out
+
+
+# --- 01.2: the board right after (2, 5, 4, 3, 1, 0) in rank order --------------------------------------
+
+def test_01_2_has_one_answer_and_takes_it_in_every_form(capsys):
+    before = Board([[2, 5, 4], [3, 1, 0]])
+    after = unrank(rank(before) + 1, 2, 3)
+    assert after == Board([[3, 0, 1], [2, 4, 5]]) and engine._equal(expected("01.2"), after)
+    nxt = [p for p in itertools.permutations(range(6)) if p > before.tiles][0]   # dictionary order, by itertools
+    assert nxt == after.tiles
+    for answer in (after, after.tiles, list(after.tiles), after.grid, [list(r) for r in after.grid],
+                   tuple(np.int8(t) for t in after.tiles)):
+        ok, out = run(capsys, "01.2", answer)
+        assert ok is True, (answer, out)
+
+
+@pytest.mark.parametrize("answer,says", [
+    (Board([[2, 5, 4], [3, 1, 0]]), "the board you started from"),
+    ((2, 5, 4, 3, 0, 1), "comes before"),                       # the one before it
+    ((3, 5, 4, 2, 1, 0), "not right after"),                    # raised the first tile, kept the rest
+    ((3, 0, 1, 2, 5, 4), "not right after"),                    # one too far
+    ((1, 1, 2, 3, 4, 5), "give a 2 x 3 board"),
+    (Board.goal(3, 2), "give a 2 x 3 board"),
+    (360, "an int where a Board is expected"),
+])
+def test_01_2_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, says):
+    ok, out = run(capsys, "01.2", answer)
+    assert ok is False and out.startswith("not yet") and says in out, out
+    assert not shows(out, expected("01.2")), out
+
+
+# --- 01.3: two boards whose keys are as close as possible ----------------------------------------------
+
+def closest_pairs():
+    """Every pair of 2 x 3 boards whose keys differ by the smallest gap, found by sorting all 720 keys."""
+    boards = sorted((Board.from_tiles(p, 2, 3) for p in itertools.permutations(range(6))), key=to_key)
+    keys = [to_key(b) for b in boards]
+    gap = min(b - a for a, b in zip(keys, keys[1:]))
+    return gap, [(a, b) for a, b in itertools.combinations(boards, 2) if abs(to_key(a) - to_key(b)) == gap]
+
+
+def test_01_3_the_smallest_gap_is_5_and_every_closest_pair_is_accepted_in_every_form(capsys):
+    gap, pairs = closest_pairs()
+    assert gap == 5 and len(pairs) > 100
+    assert all(to_key(Board.from_tiles(p, 2, 3)) % 5 == 0 for p in itertools.permutations(range(6)))  # the why
+    for a, b in pairs[::7]:
+        for answer in ((a, b), (b, a), [a, b], {a, b}, frozenset({a, b}), (a.tiles, b.tiles), [a.grid, b.grid]):
+            ok, out = run(capsys, "01.3", answer)
+            assert ok is True, (answer, out)
+
+
+@pytest.mark.parametrize("answer,says", [
+    ((Board([[1, 2, 3], [4, 0, 5]]), Board.goal(2, 3)), "further apart than"),        # the page's start and goal
+    (((1, 2, 3, 0, 4, 5), (1, 2, 3, 5, 4, 0)), "further apart than"),                 # a swap, not the closest
+    ((Board.goal(2, 3), Board.goal(2, 3)), "one board twice"),
+    ((Board.goal(2, 3),), "give two 2 x 3 boards"),
+    ((Board.goal(2, 3), Board.goal(3, 2)), "give two 2 x 3 boards"),
+    ((1, 2, 3, 4, 5, 0), "give two 2 x 3 boards"),
+    (5, "an int where a tuple is expected"),
+])
+def test_01_3_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, says):
+    ok, out = run(capsys, "01.3", answer)
+    assert ok is False and out.startswith("not yet") and says in out, out
+    assert not shows(out, expected("01.3")), out
+
+
+@pytest.mark.parametrize("exercise_id", ["01.1", "01.2", "01.3"])
+def test_hints_and_mistake_hints_never_show_the_answer(capsys, exercise_id):
+    capsys.readouterr()
+    hint(exercise_id)
+    out = capsys.readouterr().out
+    ex = EXERCISES[exercise_id]
+    assert not shows(out + "".join(m.hint for m in ex.mistakes), expected(exercise_id))
+
+
+# --- the page: the idea before 01.4 and 01.5, their code only after ---------------------------------------
+
+def code_before(exercise_id: str) -> str:
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    checked = next(i for i, c in enumerate(cells) if f'check("{exercise_id}"' in c.source)
+    return "\n".join(c.source for c in cells[:checked] if c.cell_type == "code")
+
+
+def test_no_cell_above_01_4_or_01_5_holds_their_code():
+    above = code_before("01.4")
+    assert not re.search(r"\*\*\s*\(", above) and "** np.arange" not in above and "@ place_values" not in above
+    assert not re.search(r"\b\w+\s*\*\s*\w+\s*\*\*", above), "a tile times a power of the base, above 01.4"
+    above = code_before("01.5")
+    assert not re.search(r"if\s+\w+\s*<\s*\w+", above), "a count of the smaller tiles after each one, above 01.5"
+    assert "show_source(rank_rows)" not in above and "show_source(rank_tiles)" not in above
+    assert "show_source(to_key)" not in code_before("01.4")
+
+
+def test_the_notebook_states_the_key_array_factor_that_holds():
+    largest = to_key(Board([[8, 7, 6], [5, 4, 3], [2, 1, 0]]))
+    keys = key_rows(list(itertools.permutations(range(9)))[::1009])
+    assert largest == 381_367_044 and keys.max() <= largest and from_key(largest, 3, 3).tiles == tuple(range(8, -1, -1))
+    factor = (largest + 1) / 362_880
+    text = "\n".join(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells if c.cell_type == "markdown")
+    assert round(factor) == 1051 and "about 1,051 times" in text and "1067" not in text
+    assert "still held" in text and "A tuple of\nnumbers is both" in text
+
+
+def test_key_rows_agrees_with_to_key_and_refuses_what_would_overflow():
+    perms = list(itertools.permutations(range(8)))[::37]
+    assert key_rows(perms).tolist() == [to_key(Board.from_tiles(p, 2, 4)) for p in perms]
+    big = [tuple(range(14, -1, -1))]
+    assert key_rows(big).tolist() == [to_key(Board.from_tiles(big[0], 3, 5))]
+    with pytest.raises(ValueError, match="int64"):
+        key_rows([tuple(range(16))])
+    with pytest.raises(ValueError, match="permutation"):
+        key_rows([(0, 0, 1)])
