@@ -130,7 +130,8 @@ def test_wrong_answers_get_not_yet_and_never_the_answer(capsys, exercise_id):
     value = expected_of(exercise_id)
     ex = EXERCISES[exercise_id]
     answers = wrong_values(value) + [engine._example(ex, i) for i in range(len(ex.mistakes))] + [...]
-    assert len(answers) >= 5
+    answers = [a for a in answers if not (ex.normalize and a is not ... and engine._equal(ex.normalize(a), value))]
+    assert len(answers) >= 5                         # (less the other forms of the answer its normalize accepts)
     for answer in answers:
         ok, out = run(capsys, exercise_id, answer)
         assert ok is False, f"{exercise_id}: {answer!r} was accepted"

@@ -1,4 +1,4 @@
-"""Exercises of notebook 02, breadth-first search: a board four moves away, a 4 x 4 layer and the edges by hand (02.1-02.3), then bfs_path (02.4)."""
+"""Exercises of notebook 02: a board four moves away, a 4 x 4 layer and the edges (02.1-02.3), then bfs_path (02.4)."""
 
 from __future__ import annotations
 
