@@ -1,4 +1,4 @@
-"""Exercises of notebook 02, breadth-first search: moves, a layer and the edges by hand (02.1-02.3), then bfs_path (02.4)."""
+"""Exercises of notebook 02: a board four moves away, a 4 x 4 layer and the edges (02.1-02.3), then bfs_path (02.4)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import numbers
 
 from ..board import Board
 from ..search.bfs import min_moves
-from ..search.dispatch import distance_counts
 from ..solvability import is_solvable
 from .engine import Mistake, _call, _fail, _Fail, _function_exercise, _is_bool, _register, _short, _Step
 from .fixtures import _dist
@@ -14,7 +13,7 @@ from .solutions import FLAWED, SOLUTIONS
 
 __all__: list[str] = []
 
-_BOARD_02 = Board([[2, 0, 3], [1, 4, 5]])
+_GOAL_23 = Board.goal(2, 3)
 
 
 def _edges(rows: int, cols: int) -> int:
@@ -25,32 +24,97 @@ def _edges_2x4() -> int:
     return _edges(2, 4)
 
 
+# --- 02.1: a board four moves away with the blank back home, any such board accepted ----------------
+
+def _four_home() -> Board:
+    """The first 2 x 3 board, in the order of its tiles, four moves from the goal with the blank in its goal cell."""
+    return Board.from_tiles(min(t for t, d in _dist(_GOAL_23).items() if d == 4 and t[-1] == 0), 2, 3)
+
+
+def _as_board_23(x):
+    """``x`` as a 2 x 3 Board (a Board, six tiles, or two rows of three), or None."""
+    if isinstance(x, Board):
+        return x if x.shape == (2, 3) else None
+    if isinstance(x, (tuple, list)):
+        cells = [t for row in x for t in row] if all(isinstance(r, (tuple, list)) for r in x) and len(x) == 2 \
+            and all(len(r) == 3 for r in x) else list(x)
+        if len(cells) == 6 and all(isinstance(t, numbers.Integral) and not _is_bool(t) for t in cells) \
+                and sorted(cells) == list(range(6)):
+            return Board.from_tiles(tuple(int(t) for t in cells), 2, 3)
+    return None
+
+
+def _four_home_verdict(x):
+    """Every right board stands for the first one; a wrong board says what is wrong with it."""
+    board = _as_board_23(x)
+    if board is None:
+        return ("not a 2 x 3 board",) if isinstance(x, (Board, tuple, list)) else x
+    d = _dist(_GOAL_23).get(board.tiles)
+    home = board.tiles[-1] == 0
+    if d is None:
+        return ("cannot reach the goal",)
+    if d == 4:
+        return _four_home() if home else ("four moves, blank away",)
+    if not home:
+        return ("blank away",)
+    return ("the goal",) if d == 0 else ("blank home, not four moves",)
+
+
 _register(
-    id="02.1", title="Predict the fewest moves", level="warm-up", minutes=5, kind="value",
-    solution=lambda: min_moves(_BOARD_02),
-    hint="move the blank so that 1 and 2 go home first; the answer has the parity of the blank's taxicab "
-         "distance to its goal cell.",
-    why="a short sequence exists, and the checkerboard argument rules out anything shorter.",
+    id="02.1", title="Four moves, and the blank back home", level="warm-up", minutes=5, kind="value",
+    solution=_four_home, normalize=_four_home_verdict,
+    hint="the blank must end where it started, so its path is a closed walk on the six cells; moving it "
+         "straight back undoes a move. Which closed walk of four steps does not undo itself?",
+    why="the blank goes once round a 2 x 2 block: three tiles turn a step, and no shorter route exists, since "
+        "the board is not the goal and, by the checkerboard argument, its distance is even and at least 4 "
+        "(no board two moves away has the blank home).",
     mistakes=(
-        Mistake(lambda: min_moves(_BOARD_02) + 1,
-                "that counts the boards on the path, the start included; count the moves."),
-        Mistake(lambda: 2, "that is only the blank's distance to its goal cell: a lower bound, not the answer."),
+        Mistake(lambda: ("the goal",), "that is the goal itself, zero moves away: a walk out and straight back "
+                                       "undoes itself."),
+        Mistake(lambda: ("blank home, not four moves",), "the blank is home, but that board is not four moves "
+                                                          "away; make the blank's walk exactly four steps long."),
+        Mistake(lambda: ("four moves, blank away",), "that board is four moves away, but its blank is not in its "
+                                                      "goal cell (bottom right)."),
+        Mistake(lambda: ("blank away",), "the blank must end in its goal cell, bottom right, as in the goal."),
+        Mistake(lambda: ("cannot reach the goal",), "no sequence of moves turns that board into the goal: "
+                                                    "build yours by sliding tiles from the goal."),
+        Mistake(lambda: ("not a 2 x 3 board",), "give a 2 x 3 board: a Board, the six tiles 0 to 5 in reading "
+                                                "order, or its two rows."),
     ),
 )
+
+
+# --- 02.2: a layer of 4 x 4, where a full BFS is refused ------------------------------------------
+
+def _layers_4x4(depth: int) -> list[int]:
+    """The sizes of the first ``depth + 1`` layers around the 4 x 4 goal (a BFS stopped after them)."""
+    from ..search.bfs import bfs_layers
+    sizes = []
+    for layer in bfs_layers(Board.goal(4, 4), max_nodes=10_000):
+        sizes.append(layer.size)
+        if layer.depth == depth:
+            return sizes
+    raise AssertionError("the layers of 4 x 4 run out")     # pragma: no cover
+
+
 _register(
     id="02.2", title="Count a layer", level="core", minutes=10, kind="value",
-    solution=lambda: distance_counts(2, 4)[3],
-    hint="start from the goal, list the boards one move away, then two, then three, throwing away any "
-         "board already listed; count only the last list.",
-    why="the boards exactly three moves from the goal: each board of layer two has its own new neighbours.",
+    solution=lambda: _layers_4x4(4)[4],
+    hint="follow the blank, not the tiles: from its corner, list its cells after one, two, three and four "
+         "moves, never moving straight back. A corner has one new move, an edge cell two, an inside cell "
+         "three. Then ask whether two of these walks can give the same board.",
+    why="the blank's walks of four moves that never step straight back, one board each: a board reached "
+        "two ways would need the blank to circle a 2 x 2 block three times, twelve moves.",
     mistakes=(
-        Mistake(lambda: sum(distance_counts(2, 4)[:4]),
-                "that counts every board within three moves, the goal included; count only those exactly "
-                "three moves away."),
-        Mistake(lambda: sum(distance_counts(2, 4)[1:4]),
-                "that counts every board one, two or three moves away; count only those exactly three away."),
-        Mistake(lambda: distance_counts(2, 4)[2], "off by one layer: that is the layer two moves from the goal."),
-        Mistake(lambda: distance_counts(2, 4)[4], "off by one layer: that is the layer four moves from the goal."),
+        Mistake(lambda: sum(_layers_4x4(4)), "that counts every board within four moves, the goal included; "
+                                             "count only those exactly four moves away."),
+        Mistake(lambda: sum(_layers_4x4(4)[1:]), "that counts every board one to four moves away; count only "
+                                                 "those exactly four away."),
+        Mistake(lambda: _layers_4x4(4)[3], "off by one layer: that is the layer three moves from the goal."),
+        Mistake(lambda: 2 * 3 ** 3, "not every board has three new moves: with the blank in a corner it has one "
+                                    "(or it is the layer five moves away)."),
+        Mistake(lambda: 58, "that counts every walk of the blank, moves straight back included: a move and its "
+                            "undo lead back to a board of an earlier layer."),
     ),
 )
 _register(
@@ -144,7 +208,10 @@ def _path_steps():
 
 _function_exercise(
     id="02.4",
-    library=('puzzlelib.search.bfs:shortest_path', 'puzzlelib.search.bfs:bfs_path'),
+    library=('puzzlelib.search.bfs:shortest_path', 'puzzlelib.search.bfs:bfs_path',
+             'puzzlelib.search.generic:graph_search', 'puzzlelib.search.generic:breadth_first',
+             'puzzlelib.search.generic:uniform_cost', 'puzzlelib.search.generic:astar_search',
+             'puzzlelib.search.informed:astar', 'puzzlelib.search.informed:ida_star'),
     title="Write bfs_path(start, goal): BFS with parent pointers", level="core", minutes=25,
     reference=SOLUTIONS["bfs_path"],
     hint="keep a queue of boards and a dict parent[board] = the board it was found from; when the goal "

@@ -280,15 +280,14 @@ class KeyedResult:
     """Number of keys in the ``dist`` dict when the search stopped (the word ``reached`` of every search)."""
 
 
-def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
+def keyed_bfs(board, goal=None, *, max_nodes: int | None = None, watch=None) -> KeyedResult:
     """BFS over base-(mn) keys, with a table of the blank's moves: fewest moves, or None.
 
-    It skips the parity test, so on an unsolvable board it stores every key it can reach.
+    It skips the parity test: on an unsolvable board it stores every key it can reach.
+    ``watch(made, waiting)``, if given, hears after each expansion the keys made and the queue's length.
 
-    >>> keyed_bfs(Board([[1, 2, 3], [4, 0, 5]]))
-    KeyedResult(moves=1, reached=3)
-    >>> keyed_bfs(Board([[1, 2, 3], [5, 4, 0]]))
-    KeyedResult(moves=None, reached=360)
+    >>> keyed_bfs(Board([[1, 2, 3], [4, 0, 5]])), keyed_bfs(Board([[1, 2, 3], [5, 4, 0]]))
+    (KeyedResult(moves=1, reached=3), KeyedResult(moves=None, reached=360))
     """
     board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
@@ -316,6 +315,8 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None) -> KeyedResult:
                     return KeyedResult(dist[state] + 1, len(dist))
                 dist[key] = dist[state] + 1
                 queue.append(key)
+        if watch is not None:
+            watch(len(moves[zero]), len(queue))
         if len(dist) > limit:
             raise too_many_states(board, limit, default=max_nodes is None)
     return KeyedResult(None, len(dist))

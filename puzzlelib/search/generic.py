@@ -261,10 +261,11 @@ class Frontier:
         return f"Frontier({self.kind!r}, {len(self)} nodes)"
 
 
-def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None):
+def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None, on_expand=None):
     """Search from ``problem.initial`` until a goal is popped; the frontier's order makes it BFS, DFS, UCS or A*.
 
     Returns a :class:`~puzzlelib.search.results.SearchResult`, or None if the frontier empties first.
+    ``on_expand(node)``, if given, is called with each node as it is expanded, in order.
 
     >>> r = graph_search(SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]])), "fifo")
     >>> r.moves, r.expanded, r.generated, r.reached
@@ -284,6 +285,8 @@ def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None):
             return SearchResult(node.path(), expanded, generated, frontier.max_size, time.perf_counter() - t0,
                                 actions=node.solution(), cost=node.path_cost, reached=len(reached))
         expanded += 1
+        if on_expand is not None:
+            on_expand(node)
         for action in problem.actions(node.state):
             state = problem.result(node.state, action)
             cost = node.path_cost + problem.action_cost(node.state, action, state)
