@@ -3,11 +3,11 @@ bound (05.2, 05.3), a counterexample to its closeness (05.4), then make_puzzle (
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
 from ..board import Board
+from ..evidence.nb05_experiments import chi_square_tail
 from ..generate import random_solvable, scramble
 from ..search.heuristics import manhattan
 from ..solvability import is_solvable
@@ -243,23 +243,6 @@ _register(
 
 # --- 05.5: make_puzzle(rows, cols, rng) -----------------------------------------------------------
 
-def _chi2_p(stat: float, df: int) -> float:
-    """P(chi-square with ``df`` degrees of freedom >= stat): the regularized upper incomplete gamma."""
-    a, x = df / 2, stat / 2
-    if x <= 0:
-        return 1.0
-    if x > a + 40 * math.sqrt(a) + 100:
-        return 0.0
-    term = total = 1 / a                                # the series for the lower function
-    n = 0
-    while term > total * 1e-15:
-        n += 1
-        term *= x / (a + n)
-        total += term
-    lower = math.exp(-x + a * math.log(x) - math.lgamma(a)) * total
-    return max(0.0, 1.0 - lower)
-
-
 _PUZZLE_SOLVABLE = ("a shuffle lands in the wrong half half of the time: then swap two tiles (not the blank), "
                    "or shuffle again.")
 _PUZZLE_RNG = "draw all randomness from rng (rng.shuffle, rng.randrange...), not from the random module."
@@ -305,7 +288,7 @@ def _puzzle_steps():
         cells = Counter(draw(fn, 3, 3, 1000 + s)[2].blank for s in range(n))
         counts = [cells.get((r, c), 0) for r in range(3) for c in range(3)]
         stat = sum((k - n / 9) ** 2 / (n / 9) for k in counts)
-        if _chi2_p(stat, 8) < 1e-6:
+        if chi_square_tail(stat, 8) < 1e-6:
             raise _Fail(f"over {n} boards from make_puzzle(3, 3, rng) the blank's cell is far from uniform: "
                         f"it was in the nine cells (row by row) {counts} times; a uniformly random board has "
                         f"its blank in each cell equally often.\nhint: {_PUZZLE_UNIFORM}")
@@ -315,7 +298,7 @@ def _puzzle_steps():
         seen = Counter(draw(fn, 2, 2, 5000 + s)[2].tiles for s in range(n))
         counts = [seen.get(t, 0) for t in sorted(_dist(Board.goal(2, 2)))]
         stat = sum((k - n / 12) ** 2 / (n / 12) for k in counts)
-        if _chi2_p(stat, 11) < 1e-6:
+        if chi_square_tail(stat, 11) < 1e-6:
             raise _Fail(f"over {n} boards from make_puzzle(2, 2, rng) the twelve solvable 2 x 2 boards came "
                         f"{sorted(counts, reverse=True)} times (most frequent first): far from equally "
                         f"often.\nhint: {_PUZZLE_UNIFORM}")
