@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from ..board import Board
 from ..evidence.nb05_experiments import chi_square_tail
@@ -59,6 +60,7 @@ def _rearrangements_05() -> list:
     return [Board.from_tiles(p + _START5.tiles[3:], 4, 4) for p in permutations((1, 2, 3))]
 
 
+@lru_cache(maxsize=None)
 def _first_fix_05() -> Board:
     """The first rearrangement of tiles 1, 2, 3 of start5 that reaches downRight (any other one is as good)."""
     return next(b for b in _rearrangements_05() if is_solvable(b, _GOALS_05["downRight"]))
@@ -112,18 +114,19 @@ def _changes_05(x):
     return x
 
 
-def _one_move_changes() -> set:
+@lru_cache(maxsize=None)
+def _one_move_changes() -> frozenset:
     """Every change of the Manhattan bound that one move makes, over every move of every 2 x 3 board (by search)."""
     goal = Board.goal(2, 3)
     from itertools import permutations
 
-    return {manhattan(n, goal) - manhattan(b, goal)
-            for b in (Board.from_tiles(p, 2, 3) for p in permutations(range(6))) for n in b.neighbors()}
+    return frozenset(manhattan(n, goal) - manhattan(b, goal)
+            for b in (Board.from_tiles(p, 2, 3) for p in permutations(range(6))) for n in b.neighbors())
 
 
 _register(
     id="05.2", title="A proof step: what one move does to the Manhattan bound", level="core", minutes=10,
-    kind="value", solution=_one_move_changes, normalize=_changes_05,
+    kind="value", solution=lambda: set(_one_move_changes()), normalize=_changes_05,
     hint="a move slides one tile into the blank's cell. Which tiles' distances to their goal cells can change? "
          "By how much can the moved tile's change: can it stay the same?",
     why="only the moved tile changes place (the blank is not counted), and it changes its row or its column by "
@@ -164,9 +167,10 @@ def _never_05(x):
     return ("same parity",)
 
 
+@lru_cache(maxsize=None)
 def _parity_never_adds() -> str:
-    """ "never" when the bound has the parity of the fewest moves on every 2 x 3 and 3 x 3 board (by search)."""
-    for rows, cols in [(2, 3), (3, 3)]:
+    """ "never" when the bound has the parity of the fewest moves on every 2 x 3, 3 x 2 and 2 x 4 board (by search)."""
+    for rows, cols in [(2, 3), (3, 2), (2, 4)]:
         goal = Board.goal(rows, cols)
         if any((d - manhattan(Board.from_tiles(t, rows, cols), goal)) % 2 for t, d in _dist(goal).items()):
             return "sometimes"
@@ -201,9 +205,13 @@ def _far_above_bound(board: Board) -> bool:
     return d is not None and manhattan(board, _GOAL3_05) <= 4 and d >= 20
 
 
+@lru_cache(maxsize=None)
 def _first_far_05() -> Board:
     """The first 3 x 3 board, in the order of its tiles, with a bound of at most 4 and at least 20 moves (by BFS)."""
-    return Board.from_tiles(min(t for t in _dist(_GOAL3_05) if _far_above_bound(Board.from_tiles(t, 3, 3))), 3, 3)
+    goal = _GOAL3_05.tiles
+    few_misplaced = (t for t, d in _dist(_GOAL3_05).items()                # a bound of 4 moves at most 4 tiles
+                     if d >= 20 and sum(a != b for a, b in zip(t, goal) if a) <= 4)
+    return Board.from_tiles(min(t for t in few_misplaced if _far_above_bound(Board.from_tiles(t, 3, 3))), 3, 3)
 
 
 def _far_verdict_05(x):

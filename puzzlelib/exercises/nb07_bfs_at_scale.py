@@ -3,6 +3,8 @@ a frontier search without used-move bits (07.3), then pack_word (07.4)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..board import Board
 from ..search.bfs import bfs_layers
 from ..search.dispatch import distance_counts
@@ -21,7 +23,12 @@ _TOP_MIDDLE = Board([[1, 0, 2], [3, 4, 5], [6, 7, 8]])
 
 def _depths(goal: Board) -> dict:
     """The distance of every board from ``goal`` (tiles -> moves), by the plain BFS of notebook 02."""
-    return {s: layer.depth for layer in bfs_layers(goal) for s in layer.states}
+    return _depths_of(goal.tiles, goal.rows, goal.cols)
+
+
+@lru_cache(maxsize=None)
+def _depths_of(tiles: tuple, rows: int, cols: int) -> dict:
+    return {s: layer.depth for layer in bfs_layers(Board.from_tiles(tiles, rows, cols)) for s in layer.states}
 
 
 def _as_board(x, rows: int, cols: int):
@@ -46,6 +53,7 @@ def _parents(board: Board, depth: dict) -> int:
     return sum(1 for n in board.neighbors() if depth[n.tiles] == d - 1)
 
 
+@lru_cache(maxsize=None)
 def _nearest_two_parents() -> Board:
     """The first 3 x 3 board (nearest the goal, then in the order of its tiles) with two neighbours one move closer."""
     depth = _depths(_GOAL3_07)
