@@ -496,11 +496,12 @@ def check_frontier_bfs(rows: int, cols: int, budget: int | None = None) -> int:
     >>> check_frontier_bfs(4, 4)
     Traceback (most recent call last):
     ...
-    puzzlelib.errors.TooLargeError: a frontier search of the 4 x 4 board would store 10,461,394,944,000 states in all and needs about 38.1 TiB of memory at once (two layers of 8-byte words and sorting buffers); the budget is ...
+    puzzlelib.errors.TooLargeError: a frontier search of the 4 x 4 board would store 10,461,394,944,000 states in all; the guard plans for about 38.1 TiB of memory at once (4 bytes a state: room for three layers of 8-byte words, none over a sixth of the states); the budget is ...
     """
     rows, cols = check_shape(rows, cols)
     need = frontier_bfs_bytes(rows, cols)
     return refuse_over_budget(
         need, f"a frontier search of the {rows} x {cols} board would store "
-        f"{format_count(reachable_count(rows, cols))} states in all and needs {format_bytes(need, about=True)} "
-        "of memory at once (two layers of 8-byte words and sorting buffers)", budget)
+        f"{format_count(reachable_count(rows, cols))} states in all; the guard plans for {format_bytes(need, about=True)} "
+        f"of memory at once ({FRONTIER_BYTES_PER_STATE} bytes a state: room for three layers of "
+        "8-byte words, none over a sixth of the states)", budget)

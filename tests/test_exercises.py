@@ -174,7 +174,7 @@ def test_every_value_exercise_foresees_at_least_one_mistake():
 # --- the generic mistakes -----------------------------------------------------------------------
 
 def test_a_bool_is_never_a_number(capsys):
-    for exercise_id in ("05.2", "04.4", "00.2"):          # 05.2's answer is a parity: True would equal it
+    for exercise_id in ("07.2", "04.4", "00.2"):          # answers that are numbers: True must never equal one
         for answer in (True, False, np.bool_(True)):
             ok, out = run(capsys, exercise_id, answer)
             assert ok is False
@@ -194,7 +194,7 @@ def test_a_list_where_a_tuple_belongs(capsys):
 
 
 def test_a_list_where_a_set_belongs_and_a_number_where_a_bool_belongs(capsys):
-    ok, out = run(capsys, "05.1", ["upperLeft"])
+    ok, out = run(capsys, "05.2", ["one"])
     assert ok is False and "a list where a set is expected" in out
     _, out = run(capsys, "03.2", 1)
     assert "a number where a yes-or-no answer is expected" in out
@@ -221,11 +221,11 @@ def test_a_generic_hint_when_nothing_specific_fits(capsys):
 
 
 def test_equivalent_forms_are_accepted(capsys):
-    accepted = [("07.3", 9012.0), ("07.3", np.int64(9012)), ("07.3", Fraction(9012)), ("04.2", " c e "), ("04.2", "E, C"), ("04.2", {"c", "E"}),
-                ("05.2", "odd"), ("06.2", {9, 6, 3, 1}), ("06.3", range(0, 31, 2)),
-                ("05.1", frozenset(expected_of("05.1"))), ("08.2", _unrounded_b_star()),
-                ("08.2", 1.65), ("03.2", np.bool_(True)), ("00.2", np.int32(expected_of("00.2"))),
-                ("01.1", tuple(np.int64(v) for v in expected_of("01.1")))]
+    accepted = [("07.3", 60.0), ("07.3", np.int64(60)), ("07.3", Fraction(60)), ("04.2", " c e "), ("04.2", "E, C"),
+                ("04.2", {"c", "E"}), ("05.2", [1, -1]), ("05.2", "±1"), ("05.3", False), ("06.2", {9, 6, 3, 1}),
+                ("06.3", range(0, 31, 2)), ("05.1", expected_of("05.1").grid), ("07.1", list(expected_of("07.1").tiles)),
+                ("08.2", _unrounded_b_star()), ("08.2", 1.65), ("03.2", np.bool_(True)),
+                ("00.2", np.int32(expected_of("00.2"))), ("01.1", tuple(np.int64(v) for v in expected_of("01.1")))]
     for exercise_id, answer in accepted:
         ok, out = run(capsys, exercise_id, answer)
         assert ok is True, (exercise_id, answer, out)
@@ -324,8 +324,11 @@ def test_expected_values_agree_with_the_notebooks():
               "01.3": (Board([[0, 1, 2], [3, 4, 5]]), Board([[0, 1, 2], [3, 5, 4]])), "02.1": Board([[1, 3, 5], [4, 2, 0]]),
               "02.2": 24, "02.3": 25200, "03.1": 6, "03.2": True, "03.3": {(3, 2), (5, 4), (3, 6)}, "04.2": {"C", "E"},
               "04.4": 30, "04.5": 19958400,
-              "05.1": {"upperLeft", "upperRight"}, "05.2": 1, "05.3": False, "05.4": 26,
-              "06.1": -2, "06.2": {1, 3, 6, 9}, "06.3": set(range(0, 31, 2)), "07.1": 49, "07.2": 148, "07.3": 9012, "08.1": False, "08.2": 1.65, "08.3": 42}
+              "05.1": Board([[1, 3, 2, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]]), "05.2": {-1, 1},
+              "05.3": "never", "05.4": Board([[0, 2, 1], [4, 5, 6], [7, 8, 3]]),
+              "06.1": -2, "06.2": {1, 3, 6, 9}, "06.3": set(range(0, 31, 2)),
+              "07.1": Board([[1, 2, 3], [4, 0, 8], [7, 6, 5]]), "07.2": 100_800, "07.3": 60,
+              "08.1": False, "08.2": 1.65, "08.3": 42}
     for exercise_id, value in stated.items():
         assert engine._equal(expected_of(exercise_id), value), exercise_id
 

@@ -1,11 +1,11 @@
-"""Exercises of notebook 07, BFS at scale: layers and memory (07.1-07.3), then pack_word (07.4)."""
+"""Exercises of notebook 07, BFS at scale: where duplicates start (07.1), odd distances from another goal (07.2),
+a frontier search without used-move bits (07.3), then pack_word (07.4)."""
 
 from __future__ import annotations
 
-import math
+from functools import lru_cache
 
 from ..board import Board
-from ..limits import dict_bfs_bytes, reachable_count
 from ..search.bfs import bfs_layers
 from ..search.dispatch import distance_counts
 from ..search.frontier import pack
@@ -16,64 +16,143 @@ from .solutions import SOLUTIONS
 __all__: list[str] = []
 
 
-def _counts(name: str) -> list:
-    from ..reference import load_results        # here, so that importing puzzlelib does not load the tables' module
-
-    return load_results("bfs_scale")["boards"][name]["counts"]
-
-
-def _widest(name: str) -> int:
-    counts = _counts(name)
-    return counts.index(max(counts))
+_GOAL3_07 = Board.goal(3, 3)
+_TOP_MIDDLE = Board([[1, 0, 2], [3, 4, 5], [6, 7, 8]])
+"""Exercise 07.2's goal: the blank in the middle of the top row."""
 
 
-def _layers_centre() -> list:
-    return [layer.size for layer in bfs_layers(Board([[1, 2, 3], [4, 0, 5], [6, 7, 8]]))]
+def _depths(goal: Board) -> dict:
+    """The distance of every board from ``goal`` (tiles -> moves), by the plain BFS of notebook 02."""
+    return _depths_of(goal.tiles, goal.rows, goal.cols)
 
 
-def _dict_gib(states, cells: int) -> int:
-    return round(dict_bfs_bytes(states, cells) / 2**30)
+@lru_cache(maxsize=None)
+def _depths_of(tiles: tuple, rows: int, cols: int) -> dict:
+    return {s: layer.depth for layer in bfs_layers(Board.from_tiles(tiles, rows, cols)) for s in layer.states}
+
+
+def _as_board(x, rows: int, cols: int):
+    """``x`` as a Board: a Board, rows of tiles, or flat tiles; None if it is none."""
+    if isinstance(x, Board):
+        return x
+    if isinstance(x, (tuple, list)):
+        try:
+            if x and all(isinstance(r, (tuple, list)) for r in x):
+                return Board(x)
+            if len(x) == rows * cols:
+                return Board.from_tiles(x, rows, cols)
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+# --- 07.1: where duplicates first appear: a board with two parents, nearest the goal ----------------
+
+def _parents(board: Board, depth: dict) -> int:
+    d = depth[board.tiles]
+    return sum(1 for n in board.neighbors() if depth[n.tiles] == d - 1)
+
+
+@lru_cache(maxsize=None)
+def _nearest_two_parents() -> Board:
+    """The first 3 x 3 board (nearest the goal, then in the order of its tiles) with two neighbours one move closer."""
+    depth = _depths(_GOAL3_07)
+    return Board.from_tiles(min((d, t) for t, d in depth.items()
+                                if _parents(Board.from_tiles(t, 3, 3), depth) >= 2)[1], 3, 3)
+
+
+def _two_parents_verdict(x):
+    """The nearest two-parent board stands for itself in every form; another board says what is wrong with it."""
+    board = _as_board(x, 3, 3)
+    if board is None:
+        return x
+    if board.shape != (3, 3):
+        return ("not 3 x 3",)
+    depth = _depths(_GOAL3_07)
+    if board.tiles not in depth:
+        return ("cannot reach the goal",)
+    if _parents(board, depth) < 2:
+        return ("one parent",)
+    best = _nearest_two_parents()
+    return best if board == best else ("farther",)
 
 
 _register(
-    id="07.1", title="The widest layer of 2 x 6", level="warm-up", minutes=5, kind="value",
-    solution=lambda: _widest("2x6"),
-    hint="find the largest entry of counts26 and give its index: the index is the distance.",
-    why="the index of the largest count is the distance of the widest layer.",
+    id="07.1", title="Where duplicates start: a board with two parents", level="core", minutes=10, kind="value",
+    solution=_nearest_two_parents, normalize=_two_parents_verdict,
+    hint="two parents in layer d - 1 means two different shortest paths from the goal meet: together they make a "
+         "cycle of moves of length 2d. What is the shortest way to move the blank and come back to the very same "
+         "board? Think of a 2 x 2 corner. Then test your board against the layers of bfs_layers.",
+    why="the shortest cycle turns the blank round a 2 x 2 block three times, 12 moves: half way round, after 6 "
+        "moves each way, the two paths meet. No layer before 6 holds a duplicate.",
     mistakes=(
-        Mistake(lambda: max(_counts("2x6")), "that is how many boards the widest layer holds; give its distance "
-                                             "(the index)."),
-        Mistake(lambda: len(_counts("2x6")) - 1, "that is the largest distance, not the widest layer."),
-        Mistake(lambda: _widest("2x6") + 1, "off by one: distances start at 0, the goal itself."),
-        Mistake(lambda: _widest("3x4"), "that is the 3 x 4 board's widest layer; use counts26."),
+        Mistake(lambda: ("one parent",), "that board has only one neighbour one move closer to the goal: only one "
+                                         "board of the layer before generates it."),
+        Mistake(lambda: ("farther",), "that board does have two parents, but a board nearer the goal has two as "
+                                      "well: find the nearest."),
+        Mistake(lambda: ("cannot reach the goal",), "that board cannot reach the usual goal: it is in the other "
+                                                    "half."),
+        Mistake(lambda: ("not 3 x 3",), "give a 3 x 3 board, such as Board([[1, 2, 3], [4, 5, 6], [7, 8, 0]])."),
     ),
 )
+
+
+# --- 07.2: another goal: predict by the colouring, then verify by search ---------------------------
+
+def _odd_from_top_middle() -> int:
+    return sum(1 for d in _depths(_TOP_MIDDLE).values() if d % 2)
+
+
 _register(
-    id="07.2", title="Another goal: the centre blank", level="core", minutes=10, kind="value",
-    solution=lambda: _layers_centre()[30],
-    hint="run frontier_search(3, 3, goal) with the centre-blank goal and look at the last entry of counts.",
-    why="the last layer of the search from the centre-blank goal; the plain BFS agrees.",
+    id="07.2", title="Another goal: odd distances from the top-middle blank", level="core", minutes=10,
+    kind="value", solution=_odd_from_top_middle,
+    hint="colour the cells like a chessboard. A board's distance from the goal has the parity of its blank's "
+         "taxicab distance to the goal's blank cell. How many cells are an odd distance from the top middle, and "
+         "how many of the 181,440 boards have their blank in any one cell? Then verify with a search from this goal.",
+    why="the distance has the parity of the blank's taxicab distance to the top middle, which is odd for the four "
+        "corners and the centre: 5 cells. Each cell holds the blank in 181,440 / 9 = 20,160 boards: 5 x 20,160.",
     mistakes=(
-        Mistake(lambda: 30, "30 is the distance; the question asks how many boards lie at that distance."),
-        Mistake(lambda: distance_counts(3, 3)[30], "that is layer 30 of the usual goal; use the centre-blank goal."),
-        Mistake(lambda: distance_counts(3, 3)[31],
-                "that is the last layer of the usual goal; use the centre-blank goal."),
+        Mistake(lambda: 80_640, "those are the boards at an even distance here (or the odd ones from a corner goal): "
+                                "the top middle is not a corner's colour."),
+        Mistake(lambda: 90_720, "half of the boards would be right if both colours had equally many cells; on 3 x 3 "
+                                "they have 4 and 5."),
+        Mistake(lambda: 5, "that is how many cells are an odd distance away; how many boards have the blank in each?"),
+        Mistake(lambda: 4, "count the cells an odd number of steps from the top middle again, and then the boards."),
+        Mistake(lambda: 181_440, "that is every board; only those at an odd distance count."),
     ),
 )
+
+
+# --- 07.3: a proof step: why the used-move bits matter ---------------------------------------------
+
+def _forgetful_layer(k: int) -> int:
+    """The size of layer ``k`` of a search from the 3 x 3 goal that builds each layer from all the last one's
+    neighbours: no used-move bits, no older layer kept."""
+    layer = {_GOAL3_07}
+    for _ in range(k):
+        layer = {n for b in layer for n in b.neighbors()}
+    return len(layer)
+
+
 _register(
-    id="07.3", title="Memory of a dict BFS for 2 x 7", level="core", minutes=5, kind="value",
-    solution=lambda: _dict_gib(reachable_count(2, 7), 14),
-    hint="dict_bfs_bytes(states, cells) with the reachable boards of 2 x 7 (half of 14!) and 14 cells, "
-         "divided by 2**30, rounded.",
-    why="the reachable half of the 14! boards at the measured bytes per board of a dict BFS: thousands of "
-        "GiB, where 2 x 6 needed 46.",
+    id="07.3", title="A proof step: a frontier search without used-move bits", level="core", minutes=15,
+    kind="value", solution=lambda: _forgetful_layer(6),
+    hint="a child of a layer-d board lies in layer d - 1 or d + 1. Find which true layers the wrong layers 1, 2 and "
+         "3 hold, then say what wrong layer k holds in general (prove it by induction) and add up. "
+         "distance_counts(3, 3) gives the true layers' sizes; a few lines of code verify.",
+    why="wrong layer k holds every board at distance k, k - 2, k - 4 ... down to 0 or 1: the boards of true layer k "
+        "- 1 make both layer k and the layer k - 2 they came from. So a frontier search must drop the moves back, "
+        "which the used-move bits do.",
     mistakes=(
-        Mistake(lambda: round(dict_bfs_bytes(reachable_count(2, 7), 14) / 10**9),
-                "that is in GB (10**9 bytes); the question asks for GiB, 2**30 bytes."),
-        Mistake(lambda: _dict_gib(math.factorial(14), 14),
-                "that stores all 14! boards; a BFS from the goal reaches only half of them."),
-        Mistake(lambda: dict_bfs_bytes(reachable_count(2, 7), 14), "that is in bytes; divide by 2**30 for GiB."),
-        Mistake(lambda: _dict_gib(reachable_count(2, 6), 12), "that is the 2 x 6 board; this one has 14 cells."),
+        Mistake(lambda: distance_counts(3, 3)[6], "that is the true layer 6: without the marks, every expansion also "
+                                                  "makes the boards one layer back."),
+        Mistake(lambda: sum(distance_counts(3, 3)[4:7:2]), "layer 4 comes back, but it brings back layer 2 as well, "
+                                                           "and so on down: follow the induction to the bottom."),
+        Mistake(lambda: sum(distance_counts(3, 3)[:7]), "a child is one move from its parent, so their distances "
+                                                        "differ by one: the odd layers never come back into an even "
+                                                        "one."),
+        Mistake(lambda: sum(distance_counts(3, 3)[5:8]), "the wrong layer 6 is built from the wrong layer 5, not "
+                                                         "from true layers 5 to 7."),
     ),
 )
 

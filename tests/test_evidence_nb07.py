@@ -1,0 +1,40 @@
+"""Notebook 07's evidence check on the frontier search's memory plan fails on wrong data."""
+
+from __future__ import annotations
+
+from puzzlelib.evidence.nb07_bfs_at_scale import frontier_plan_problem
+from puzzlelib.limits import frontier_bfs_bytes
+from puzzlelib.reference import load_results, published_counts
+
+BIG = load_results("bfs_scale")["boards"]
+
+
+def test_the_committed_runs_fit_the_plan():
+    for name in ("3x4", "2x6"):
+        b = BIG[name]
+        assert frontier_plan_problem(frontier_bfs_bytes(b["rows"], b["cols"]), b["counts"],
+                                     b["peak_mib"] * 2**20) is None
+
+
+def test_a_layer_wider_than_a_sixth_breaks_the_plan():
+    b = BIG["3x4"]
+    counts = list(b["counts"])
+    counts[36] = sum(counts) // 5                       # wrong data: one layer a fifth of the boards
+    problem = frontier_plan_problem(frontier_bfs_bytes(3, 4), counts, b["peak_mib"] * 2**20)
+    assert problem is not None and "three layers as wide as the widest" in problem
+
+
+def test_a_peak_above_the_plan_fails():
+    problem = frontier_plan_problem(frontier_bfs_bytes(3, 4), BIG["3x4"]["counts"], frontier_bfs_bytes(3, 4) + 1)
+    assert problem is not None and "above the estimate" in problem
+
+
+def test_a_peak_below_two_layers_fails():
+    problem = frontier_plan_problem(frontier_bfs_bytes(3, 4), BIG["3x4"]["counts"], 100 * 2**20)
+    assert problem is not None and "below two neighbouring layers" in problem
+
+
+def test_the_4_x_4_plan_would_hold_its_published_layers():
+    counts = published_counts(4, 4)
+    pair = max(a + b for a, b in zip(counts, counts[1:]))
+    assert frontier_plan_problem(frontier_bfs_bytes(4, 4), counts, 8 * pair) is None

@@ -1,0 +1,108 @@
+"""Notebook 07's exercises 07.1-07.3: every correct form passes, typical wrong answers get their own hint,
+and no output shows the answer."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from puzzlelib import Board, bfs_layers, distance_counts
+from puzzlelib.exercises import EXERCISES, check
+from puzzlelib.search.frontier import frontier_search
+
+ANSWER_71 = Board([[1, 2, 3], [4, 0, 8], [7, 6, 5]])
+
+
+def run(capsys, exercise_id, answer):
+    capsys.readouterr()
+    ok = check(exercise_id, answer)
+    return ok, capsys.readouterr().out
+
+
+def shows(out: str, *values) -> bool:
+    return any(str(v) in out for v in values)
+
+
+# --- 07.1 ------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def depths():
+    return {s: layer.depth for layer in bfs_layers(Board.goal(3, 3)) for s in layer.states}
+
+
+def parents(board, depth):
+    return sum(1 for n in board.neighbors() if depth[n.tiles] == depth[board.tiles] - 1)
+
+
+def test_07_1_the_answer_is_the_only_nearest_board_with_two_parents():
+    depth = depths()
+    two = [Board.from_tiles(t, 3, 3) for t in depth if parents(Board.from_tiles(t, 3, 3), depth) >= 2]
+    nearest = min(depth[b.tiles] for b in two)
+    assert nearest == 6 and [b for b in two if depth[b.tiles] == nearest] == [ANSWER_71]
+
+
+def test_07_1_accepts_every_form(capsys):
+    for form in (ANSWER_71, ANSWER_71.grid, ANSWER_71.tiles, list(ANSWER_71.tiles)):
+        ok, out = run(capsys, "07.1", form)
+        assert ok, out
+
+
+def test_07_1_wrong_boards_get_their_hint(capsys):
+    depth = depths()
+    farther = next(Board.from_tiles(t, 3, 3) for t, d in depth.items()
+                   if d == 7 and parents(Board.from_tiles(t, 3, 3), depth) >= 2)
+    cases = [(farther, "find the nearest"), (Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]), "only one neighbour"),
+             (Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]]), "other half"), (Board.goal(2, 3), "give a 3 x 3 board")]
+    for board, words in cases:
+        ok, out = run(capsys, "07.1", board)
+        assert not ok and words in out, (board, out)
+        assert not shows(out, ANSWER_71.grid, ANSWER_71.tiles, list(ANSWER_71.tiles), ANSWER_71)
+
+
+# --- 07.2 ------------------------------------------------------------------------------------------
+
+def test_07_2_the_answer_agrees_with_the_frontier_search():
+    counts = frontier_search(3, 3, Board([[1, 0, 2], [3, 4, 5], [6, 7, 8]])).counts
+    assert sum(n for d, n in enumerate(counts) if d % 2) == 100_800 == 5 * 20_160
+
+
+@pytest.mark.parametrize("answer", [100_800, 100800.0, np.int64(100_800), Fraction(100_800)])
+def test_07_2_accepts_every_form(capsys, answer):
+    ok, out = run(capsys, "07.2", answer)
+    assert ok, out
+
+
+@pytest.mark.parametrize("answer,words", [(80_640, "even distance"), (90_720, "4 and 5"), (5, "how many cells"),
+                                          (181_440, "every board")])
+def test_07_2_wrong_counts_get_their_hint(capsys, answer, words):
+    ok, out = run(capsys, "07.2", answer)
+    assert not ok and words in out and not shows(out, "100800", "100,800", "100_800")
+
+
+def test_07_2_keeps_its_homework_level():
+    assert EXERCISES["07.2"].level == "core"
+
+
+# --- 07.3 ------------------------------------------------------------------------------------------
+
+def test_07_3_the_answer_is_every_other_true_layer():
+    c = distance_counts(3, 3)
+    layer = {Board.goal(3, 3)}
+    for _ in range(6):
+        layer = {n for b in layer for n in b.neighbors()}
+    assert len(layer) == c[6] + c[4] + c[2] + c[0] == 60
+
+
+@pytest.mark.parametrize("answer", [60, 60.0, np.int32(60), Fraction(120, 2)])
+def test_07_3_accepts_every_form(capsys, answer):
+    ok, out = run(capsys, "07.3", answer)
+    assert ok, out
+
+
+@pytest.mark.parametrize("answer,words", [(39, "true layer 6"), (55, "brings back layer 2"), (90, "differ by one"), (121, "wrong layer 5")])
+def test_07_3_wrong_counts_get_their_hint(capsys, answer, words):
+    ok, out = run(capsys, "07.3", answer)
+    assert not ok and words in out and not shows(out, "60")
