@@ -9,17 +9,23 @@ look-ups, and the moves on which a heuristic jumps.
   nodes and finds the same path as the loop that looks every board up afresh
   (:func:`~puzzlelib.search.informed.ida_search` with ``tables.value``). A wrong index update or
   mirror update changes some value of ``h``, and with it the search.
-* :func:`jumps_problem`: on how many moves between the boards of a table a heuristic changes by
-  more than 1 (0 for a consistent heuristic), counted over every move.
+* :func:`jumps_problem`: on how many moves from a list of boards a heuristic changes by more than 1
+  (0 for a consistent heuristic), and by how much, counted over every move.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
+from math import factorial
+
+import numpy as np
 
 from ..board import Board, as_board, neighbor_table
 from ..search.informed import ida_search, ida_search_tables
+from ..encoding import rank_rows
 from ..search.optimal import is_path
+from ..space import all_moves
 
 __all__ = ["path_problem", "moves_problem", "incremental_problem", "jump_counts", "jumps_problem"]
 
@@ -96,50 +102,60 @@ def incremental_problem(board, goal, tables, search=ida_search_tables, limit: in
     return None
 
 
-def jump_counts(values, rows: int, cols: int) -> Counter:
-    """How many moves between boards of ``values`` (a dict: tiles -> h) change h by each amount over 1.
+@lru_cache(maxsize=2)
+def _moves(rows: int, cols: int):
+    """The ranks before and after every legal move of the ``rows`` x ``cols`` puzzle (computed once)."""
+    moves = all_moves(rows, cols)
+    return moves.src, moves.dst
 
-    Every move is counted from both ends (a move and its reverse), as in the notebook.
 
-    >>> from puzzlelib.search.heuristics import manhattan
-    >>> goal = Board.goal(2, 3)
+def jump_counts(boards, values, rows: int, cols: int) -> Counter:
+    """How many moves from the ``boards`` change h (``values``, in the same order) by each amount over 1.
+
+    ``boards`` is a list of tile tuples or a 2-D array with one board a row (an array is quicker when
+    the same boards are checked for several heuristics). Every move from a board of the list is
+    counted, so a move and its reverse count twice, as in the notebook; every board one move away
+    must be in the list too.
+
     >>> from puzzlelib import distances
-    >>> jump_counts({t: manhattan(Board.from_tiles(t, 2, 3)) for t in distances(goal)}, 2, 3)
+    >>> from puzzlelib.search.heuristics import manhattan
+    >>> boards = list(distances(Board.goal(2, 3)))
+    >>> jump_counts(boards, [manhattan(Board.from_tiles(t, 2, 3)) for t in boards], 2, 3)
     Counter()
     """
-    table = neighbor_table(rows, cols)
-    counts: Counter = Counter()
-    for tiles, h in values.items():
-        i = tiles.index(0)
-        for j in table[i]:
-            child = list(tiles)
-            child[i], child[j] = child[j], 0
-            other = values.get(tuple(child))
-            if other is None:
-                raise ValueError(f"the board {tuple(child)}, one move from {tiles}, has no value")
-            if abs(other - h) > 1:
-                counts[abs(other - h)] += 1
-    return counts
+    tiles = np.asarray(boards, dtype=np.int64)
+    h = np.full(factorial(rows * cols), -1, dtype=np.int64)
+    h[rank_rows(tiles)] = np.asarray(values, dtype=np.int64)
+    src, dst = _moves(rows, cols)
+    inside = h[src] >= 0
+    src, dst = src[inside], dst[inside]
+    if (h[dst] < 0).any():
+        raise ValueError(f"a board one move from a board of the list has no value "
+                         f"({int((h[dst] < 0).sum()):,} moves lead out of the list)")
+    tally = np.bincount(np.abs(h[src] - h[dst]))
+    return Counter({k: int(n) for k, n in enumerate(tally) if k > 1 and n})
 
 
-def jumps_problem(values, rows: int, cols: int, jumps: int) -> str | None:
-    """None when ``h`` (``values``: tiles -> h) changes by more than 1 on exactly ``jumps`` moves.
+def jumps_problem(boards, values, rows: int, cols: int, jumps: int, amounts=None) -> str | None:
+    """None when h changes by more than 1 on exactly ``jumps`` moves from the ``boards`` (and by exactly
+    the ``amounts``, a set, if given); see :func:`jump_counts` for ``boards`` and ``values``.
 
     ``jumps == 0`` is the claim that h is consistent there (a move changes it by at most 1).
 
     >>> from puzzlelib import distances
     >>> from puzzlelib.search.heuristics import misplaced
-    >>> values = {t: misplaced(Board.from_tiles(t, 2, 3)) for t in distances(Board.goal(2, 3))}
-    >>> jumps_problem(values, 2, 3, 0) is None
+    >>> boards = list(distances(Board.goal(2, 3)))
+    >>> values = [misplaced(Board.from_tiles(t, 2, 3)) for t in boards]
+    >>> jumps_problem(boards, values, 2, 3, 0) is None
     True
-    >>> jumps_problem({t: 2 * v for t, v in values.items()}, 2, 3, 0)
+    >>> jumps_problem(boards, [2 * v for v in values], 2, 3, 0)
     'h changes by more than 1 on 288 moves, not 0 (by 2: 288)'
     """
-    counts = jump_counts(values, rows, cols)
+    counts = jump_counts(boards, values, rows, cols)
     total = sum(counts.values())
+    detail = ", ".join(f"by {k}: {v:,}" for k, v in sorted(counts.items()))
     if total != jumps:
-        detail = ", ".join(f"by {k}: {v:,}" for k, v in sorted(counts.items()))
         return f"h changes by more than 1 on {total:,} moves, not {jumps:,}" + (f" ({detail})" if detail else "")
+    if amounts is not None and set(counts) != set(amounts):
+        return f"h changes by {sorted(counts)} where it changes by more than 1, not by {sorted(amounts)}"
     return None
-
-

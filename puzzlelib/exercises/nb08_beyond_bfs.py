@@ -23,6 +23,20 @@ def _sum_admissible() -> bool:
                for b in (Board.from_tiles(t, 3, 3) for t in list(d3)[:50]))
 
 
+_register(
+    id="08.1", title="Two heuristics added", level="core", minutes=5, kind="value",
+    solution=_sum_admissible,
+    hint="try a board one move from the goal: how many tiles are misplaced, how far is the tile from home, "
+         "and how many moves does it need?",
+    why="adding two heuristics that count the same move can count it twice.",
+    mistakes=(
+        Mistake(lambda: not _sum_admissible(),
+                "try a board one move from the goal, e.g. Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]): compare "
+                "misplaced(b) + manhattan(b) with the moves it needs."),
+    ),
+)
+
+
 # --- 08.2: a proving exercise: the pattern database without its mirror is not consistent --------------
 
 _GOAL3 = Board.goal(3, 3)
@@ -157,7 +171,7 @@ _register(
     solution=_reopen_example, normalize=_reopen_verdict,
     hint="count how often A* expands each board: astar_search(problem, pdb3) calls problem.actions(board) "
          "exactly once for each board it expands, so a subclass of SlidingPuzzleProblem whose actions also "
-         "records the board will do. Try random boards 20 or more moves from the goal; fewer than one start "
+         "records the board will do. Try random boards 20 or more moves from the goal; about one start "
          "in a hundred does it.",
     why="with a heuristic that is admissible but not consistent, A* can expand a board, then find a shorter "
         "route to it and expand it again; that is what keeps the answer shortest.",
