@@ -21,7 +21,6 @@ import pytest
 import puzzlelib.exercises as ex_package
 from puzzlelib import Board, is_solvable, min_moves
 from puzzlelib.exercises import EXERCISES, KINDS, LEVELS, Exercise, Mistake, check, engine, exercises, hint, reveal
-from puzzlelib.exercises.nb08_beyond_bfs import _unrounded_b_star
 from puzzlelib.exercises.solutions import SOLUTIONS
 from puzzlelib.search.heuristics import linear_conflict, manhattan, misplaced
 
@@ -104,7 +103,11 @@ def wrong_values(value) -> list:
     elif isinstance(value, str):
         out = ["zzz", 1, None, True, [value]]
     elif isinstance(value, tuple):
-        out = [list(value), value[::-1], None, "x", tuple(sorted(value)), 5, True]
+        out = [list(value), value[::-1], None, "x", 5, True]
+        try:
+            out.append(tuple(sorted(value)))
+        except TypeError:                 # items that can't be compared, e.g. (Board, count)
+            pass
     elif isinstance(value, set):
         out = [sorted(value), set(), None, "x", {"nothing"}, 3, True]
     elif isinstance(value, list):
@@ -224,7 +227,7 @@ def test_equivalent_forms_are_accepted(capsys):
     accepted = [("07.3", 60.0), ("07.3", np.int64(60)), ("07.3", Fraction(60)), ("04.2", " c e "), ("04.2", "E, C"),
                 ("04.2", {"c", "E"}), ("05.2", [1, -1]), ("05.2", "±1"), ("05.3", False), ("06.2", {9, 6, 3, 1}),
                 ("06.3", range(0, 31, 2)), ("05.1", expected_of("05.1").grid), ("07.1", list(expected_of("07.1").tiles)),
-                ("08.2", _unrounded_b_star()), ("08.2", 1.65), ("03.2", np.bool_(True)),
+                ("03.2", np.bool_(True)),
                 ("00.2", np.int32(expected_of("00.2"))), ("01.1", tuple(np.int64(v) for v in expected_of("01.1")))]
     for exercise_id, answer in accepted:
         ok, out = run(capsys, exercise_id, answer)
@@ -328,7 +331,9 @@ def test_expected_values_agree_with_the_notebooks():
               "05.3": "never", "05.4": Board([[0, 2, 1], [4, 5, 6], [7, 8, 3]]),
               "06.1": -2, "06.2": {1, 3, 6, 9}, "06.3": set(range(0, 31, 2)),
               "07.1": Board([[1, 2, 3], [4, 0, 8], [7, 6, 5]]), "07.2": 100_800, "07.3": 60,
-              "08.1": False, "08.2": 1.65, "08.3": 42}
+              "08.1": False,
+              "08.2": (Board([[1, 2, 3], [8, 5, 0], [4, 7, 6]]), Board([[1, 2, 3], [8, 5, 6], [4, 7, 0]])),
+              "08.3": (Board([[0, 1, 6], [2, 5, 3], [7, 8, 4]]), 3)}
     for exercise_id, value in stated.items():
         assert engine._equal(expected_of(exercise_id), value), exercise_id
 

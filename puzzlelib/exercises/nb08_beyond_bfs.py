@@ -1,12 +1,14 @@
-"""Exercises of notebook 08, beyond BFS: heuristics and Korf's board (08.1-08.3), then heuristic and stronger (08.4, 08.5)."""
+"""Exercises of notebook 08, beyond BFS: two heuristics added (08.1), two that practise proving with the
+pattern database (08.2, a move on which it jumps; 08.3, a start from which A* expands a board again), then
+heuristic and stronger (08.4, 08.5)."""
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ..board import Board
 from ..search.heuristics import manhattan, misplaced
-from ..search.informed import effective_branching
 from ..solvability import blank_distance
 from .engine import Mistake, _call, _fail, _Fail, _function_exercise, _is_number, _register, _short, _Step
 from .fixtures import _dist
@@ -21,24 +23,6 @@ def _sum_admissible() -> bool:
                for b in (Board.from_tiles(t, 3, 3) for t in list(d3)[:50]))
 
 
-def _korf79():
-    from ..reference import korf100             # here, so that importing puzzlelib does not load the tables' module
-
-    return korf100()[78]
-
-
-def _unrounded_b_star() -> float:
-    return effective_branching(1000, 12)
-
-
-def _two_decimals(x):
-    """The answer to 08.2 on the two-decimal grid: within half a hundredth of b* counts as b* rounded."""
-    if _is_number(x) and math.isfinite(x):
-        exact = _unrounded_b_star()
-        return round(exact, 2) if abs(x - exact) <= 0.005 else round(float(x), 2)
-    return x
-
-
 _register(
     id="08.1", title="Two heuristics added", level="core", minutes=5, kind="value",
     solution=_sum_admissible,
@@ -51,32 +35,162 @@ _register(
                 "misplaced(b) + manhattan(b) with the moves it needs."),
     ),
 )
+
+
+# --- 08.2: a proving exercise: the pattern database without its mirror is not consistent --------------
+
+_GOAL3 = Board.goal(3, 3)
+_JUMP_08 = (Board([[1, 2, 3], [8, 5, 0], [4, 7, 6]]), Board([[1, 2, 3], [8, 5, 6], [4, 7, 0]]))
+"""The example of the solution: sliding 6 home, the table drops by 3 (it takes the blank to be in a pocket
+that the real blank is not in)."""
+
+
+@lru_cache(maxsize=None)
+def _pdb3(mirror: bool):
+    from ..search.pdb import PatternDatabase     # here, so that importing puzzlelib does not build tables
+    return PatternDatabase(_GOAL3, mirror=mirror, cache=False, progress=False)
+
+
+def _as_board3(x):
+    """``x`` as a Board (a Board, or its rows as lists or tuples), or None; the callers check the shape."""
+    if isinstance(x, Board):
+        return x
+    if isinstance(x, (list, tuple)) and 1 <= len(x) <= 9 and all(isinstance(r, (list, tuple)) for r in x):
+        try:
+            return Board([list(r) for r in x])
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def _jump_example() -> tuple:
+    a, b = _JUMP_08
+    h = _pdb3(False)
+    assert b in a.neighbors() and h(a) - h(b) > 1
+    return _JUMP_08
+
+
+def _jump_verdict(x):
+    """A tuple (board, next_board), or (board, tile), for a slide that lowers the table without its mirror
+    by more than 1 stands for every such slide; other answers say what they are."""
+    if not isinstance(x, tuple) or len(x) != 2:
+        return x
+    a = _as_board3(x[0])
+    if a is None:
+        return x
+    if isinstance(x[1], int) and not isinstance(x[1], bool):
+        if a.shape != (3, 3):
+            return ("not 3 x 3",)
+        if x[1] not in a.movable_tiles():
+            return ("not one slide apart",)
+        b = a.slide(x[1])
+    else:
+        b = _as_board3(x[1])
+        if b is None:
+            return x
+        if a.shape != (3, 3) or b.shape != (3, 3):
+            return ("not 3 x 3",)
+        if b not in a.neighbors():
+            return ("not one slide apart",)
+    h = _pdb3(False)
+    drop = h(a) - h(b)
+    if drop > 1:
+        return _jump_example()
+    return ("raises it",) if drop < -1 else ("changes by", abs(drop))
+
+
 _register(
-    id="08.2", title="Effective branching factor", level="core", minutes=10, kind="value",
-    solution=lambda: round(_unrounded_b_star(), 2), normalize=_two_decimals,
-    hint="solve 1 + b + b**2 + ... + b**12 = 1000 + 1 for b, with effective_branching(1000, 12) or by "
-         "bisection, and round to two decimals.",
-    why="a uniform tree with this branching factor and 12 levels below the root has 1,001 nodes.",
+    id="08.2", title="Prove it inconsistent: a move that jumps", level="core", minutes=15, kind="value",
+    solution=_jump_example, normalize=_jump_verdict,
+    hint="the table of a pattern keeps the fewest moves over every cell the blank might be in. Wall the blank "
+         "into a pocket of free cells that the pattern's tiles close off, away from the pocket where the "
+         "table assumes it is; a slide that opens or closes such a pocket can lower the value by 3. Or test "
+         "the slides of many boards in a loop.",
+    why="one slide lowers the true distance by at most 1, so a consistent heuristic may drop by at most 1 per "
+        "slide; this table drops by more, because it forgets which pocket of free cells the blank is in.",
     mistakes=(
-        Mistake(lambda: round(1000 ** (1 / 12), 2),
-                "that solves b**12 = 1000, counting only the last level; the tree holds every level, "
-                "1 + b + ... + b**12 nodes."),
-        Mistake(lambda: math.floor(_unrounded_b_star() * 100) / 100,
-                "round to two decimals; don't cut the digits off."),
+        Mistake(lambda: ("not one slide apart",),
+                "those two boards are not one slide apart: the second must be the first after one tile slides "
+                "into the blank."),
+        Mistake(lambda: ("changes by", 1),
+                "on that move the table changes by 1, as a consistent heuristic would. Look for a move that "
+                "walls the blank in a pocket the pattern's tiles close off, or lets it out."),
+        Mistake(lambda: ("raises it",),
+                "that slide raises the table by more than 1; consistency limits how far one slide may lower "
+                "it. The slide back lowers it: give that one."),
+        Mistake(lambda: ("not 3 x 3",), "the table is built for the 3 x 3 goal: give two 3 x 3 boards."),
     ),
 )
+
+
+# --- 08.3: A* with the notebook's (inconsistent) pattern database expands a board again ---------------
+
+_REOPEN_08 = Board([[0, 1, 6], [2, 5, 3], [7, 8, 4]])
+"""The example of the solution: A* with the database and its mirror expands boards again from here."""
+
+
+def _expansions(start: Board) -> tuple[int, int] | None:
+    """(boards expanded, different boards among them) for A* with the notebook's database, or None if
+    the goal can't be reached. Counted on the teaching A*, which calls ``actions`` once per expansion."""
+    from ..search.generic import SlidingPuzzleProblem, astar_search
+
+    seen = []
+
+    class Counting(SlidingPuzzleProblem):
+        def actions(self, state):
+            seen.append(state)
+            return super().actions(state)
+
+    problem = Counting(start, _GOAL3)
+    if not problem.is_solvable():
+        return None
+    astar_search(problem, _pdb3(True))
+    return len(seen), len(set(seen))
+
+
+def _reopen_example() -> tuple:
+    done = _expansions(_REOPEN_08)
+    assert done is not None and done[0] > done[1]
+    return _REOPEN_08, done[0] - done[1]
+
+
+def _reopen_verdict(x):
+    """A tuple (start, count), with the right count of repeated expansions, stands for every such answer."""
+    if not isinstance(x, tuple) or len(x) != 2:
+        return x
+    board, count = _as_board3(x[0]), x[1]
+    if board is None or not isinstance(count, int) or isinstance(count, bool):
+        return x
+    if board.shape != (3, 3):
+        return ("not 3 x 3",)
+    done = _expansions(board)
+    if done is None:
+        return ("cannot reach the goal",)
+    again = done[0] - done[1]
+    if again == 0:
+        return ("no board expanded again",)
+    return _reopen_example() if count == again else ("count is off",)
+
+
 _register(
-    id="08.3", title="One of Korf's boards", level="core", minutes=5, kind="value",
-    solution=lambda: _korf79().length,
-    hint="ida_star(korf100()[78].board, KORF_GOAL, manhattan) solves it; the answer is its number of moves.",
-    why="IDA* with Manhattan finds a shortest solution, and it has the length Korf published.",
+    id="08.3", title="A* expands a board again", level="challenge", minutes=30, kind="value",
+    solution=_reopen_example, normalize=_reopen_verdict,
+    hint="count how often A* expands each board: astar_search(problem, pdb3) calls problem.actions(board) "
+         "exactly once for each board it expands, so a subclass of SlidingPuzzleProblem whose actions also "
+         "records the board will do. Try random boards 20 or more moves from the goal; about one start "
+         "in a hundred does it.",
+    why="with a heuristic that is admissible but not consistent, A* can expand a board, then find a shorter "
+        "route to it and expand it again; that is what keeps the answer shortest.",
     mistakes=(
-        Mistake(lambda: manhattan(_korf79().board, Board.goal(4, 4, blank="first")),
-                "that is the Manhattan lower bound; solve the board to get the fewest moves."),
-        Mistake(lambda: _korf79().length + 1, "that counts the boards of the path, the start included; count "
-                                              "the moves."),
-        Mistake(lambda: -1, "-1 means the goal cannot be reached: you used the blank-last goal; Korf's goal, "
-                            "KORF_GOAL, has the blank first."),
+        Mistake(lambda: ("no board expanded again",),
+                "from that start A* expands every board once: the database's jumps do not get in the way "
+                "there. Try other starts, far from the goal."),
+        Mistake(lambda: ("count is off",),
+                "from that start A* does expand some board again, but the count is not right: count every "
+                "expansion of a board expanded before (a board expanded three times counts 2)."),
+        Mistake(lambda: ("cannot reach the goal",),
+                "that board cannot reach the goal at all (notebook 03): A* never starts."),
+        Mistake(lambda: ("not 3 x 3",), "the database is built for the 3 x 3 goal: give a 3 x 3 board."),
     ),
 )
 

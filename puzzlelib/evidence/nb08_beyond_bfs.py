@@ -1,0 +1,161 @@
+"""Checks behind notebook 08's claims: solutions replayed to the goal, the incremental IDA* against fresh
+look-ups, and the moves on which a heuristic jumps.
+
+* :func:`path_problem`, :func:`moves_problem`: a path (or a list of tiles slid) is a solution of the
+  stated length: it starts at the start, every step is one legal slide, and it ends at the goal
+  (:func:`~puzzlelib.search.optimal.is_path`). That it is *shortest* is not checked here.
+* :func:`incremental_problem`: IDA* that updates the tables' indices one move at a time
+  (:func:`~puzzlelib.search.informed.ida_search_tables`, the mirror included) expands the same
+  nodes and finds the same path as the loop that looks every board up afresh
+  (:func:`~puzzlelib.search.informed.ida_search` with ``tables.value``). A wrong index update or
+  mirror update changes some value of ``h``, and with it the search.
+* :func:`jumps_problem`: on how many moves from a list of boards a heuristic changes by more than 1
+  (0 for a consistent heuristic), and by how much, counted over every move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from math import factorial
+
+import numpy as np
+
+from ..board import Board, as_board, neighbor_table
+from ..search.informed import ida_search, ida_search_tables
+from ..encoding import rank_rows
+from ..search.optimal import is_path
+from ..space import all_moves
+
+__all__ = ["path_problem", "moves_problem", "incremental_problem", "jump_counts", "jumps_problem"]
+
+
+def path_problem(path, start, goal, moves: int | None = None) -> str | None:
+    """None when ``path`` runs from ``start`` to ``goal`` by legal slides (in ``moves`` moves, if given).
+
+    >>> goal = Board.goal(2, 3)
+    >>> start = Board([[1, 2, 3], [4, 0, 5]])
+    >>> path_problem([start, goal], start, goal, 1) is None
+    True
+    >>> path_problem([start], start, goal)
+    'the path ends at (1, 2, 3, 4, 0, 5), not at the goal (1, 2, 3, 4, 5, 0)'
+    """
+    start, goal = as_board(start, "start"), as_board(goal, "goal")
+    path = list(path)
+    if not path or path[0] != start:
+        return f"the path does not start at {start.tiles}"
+    if path[-1] != goal:
+        return f"the path ends at {path[-1].tiles}, not at the goal {goal.tiles}"
+    if not is_path(path, start, goal):
+        bad = next(i for i, (a, b) in enumerate(zip(path, path[1:])) if b not in a.neighbors())
+        return f"step {bad + 1} of the path is not one slide"
+    if moves is not None and len(path) - 1 != moves:
+        return f"the path has {len(path) - 1} moves, not {moves}"
+    return None
+
+
+def moves_problem(start, goal, tiles, moves: int | None = None) -> str | None:
+    """None when sliding ``tiles`` one after another takes ``start`` to ``goal`` (in ``moves`` moves).
+
+    >>> goal = Board.goal(2, 3)
+    >>> moves_problem(Board([[1, 2, 3], [0, 4, 5]]), goal, [4, 5], 2) is None
+    True
+    >>> moves_problem(Board([[1, 2, 3], [0, 4, 5]]), goal, [4], 1)
+    'the path ends at (1, 2, 3, 4, 0, 5), not at the goal (1, 2, 3, 4, 5, 0)'
+    >>> moves_problem(Board([[1, 2, 3], [0, 4, 5]]), goal, [5, 4])
+    'move 1: tile 5 is not next to the blank'
+    """
+    start = as_board(start, "start")
+    path = [start]
+    for n, tile in enumerate(tiles, 1):
+        if tile not in path[-1].movable_tiles():
+            return f"move {n}: tile {tile} is not next to the blank"
+        path.append(path[-1].slide(tile))
+    return path_problem(path, start, goal, moves)
+
+
+def incremental_problem(board, goal, tables, search=ida_search_tables, limit: int = 10**7) -> str | None:
+    """None when the incremental IDA* ``search`` agrees with IDA* on fresh look-ups of ``tables``.
+
+    ``tables`` is an :class:`~puzzlelib.search.heuristics.AdditiveTables` for ``goal`` (a pattern
+    database's ``.tables``, mirror included). Both searches must return the same blank cells along
+    the path and the same number of nodes expanded.
+
+    >>> from puzzlelib.search.heuristics import manhattan_tables
+    >>> goal = Board.goal(2, 3)
+    >>> incremental_problem(Board([[4, 1, 2], [5, 0, 3]]), goal, manhattan_tables(goal)) is None
+    True
+    """
+    board, goal = as_board(board, "board"), as_board(goal, "goal")
+    table = neighbor_table(board.rows, board.cols)
+    fresh = ida_search(board.tiles, goal.tiles, tables.value, table, limit)
+    try:        # a wrong update may send the search astray: it gets ten times the nodes of the right one
+        updated = search(list(board.tiles), tables, table, 10 * fresh[1] + 1000)
+    except (ArithmeticError, LookupError, ValueError, RecursionError) as err:   # NodeLimitError is a ValueError
+        return f"the incremental search failed where the search with fresh look-ups did not: {err}"
+    if list(updated[0]) != list(fresh[0]):
+        return (f"the incremental search found another path ({len(updated[0]) - 1} moves) than the search "
+                f"with fresh look-ups ({len(fresh[0]) - 1} moves)")
+    if updated[1] != fresh[1]:
+        return (f"the incremental search expanded {updated[1]:,} nodes, the search with fresh look-ups "
+                f"{fresh[1]:,}: some value of h differs")
+    return None
+
+
+@lru_cache(maxsize=2)
+def _moves(rows: int, cols: int):
+    """The ranks before and after every legal move of the ``rows`` x ``cols`` puzzle (computed once)."""
+    moves = all_moves(rows, cols)
+    return moves.src, moves.dst
+
+
+def jump_counts(boards, values, rows: int, cols: int) -> Counter:
+    """How many moves from the ``boards`` change h (``values``, in the same order) by each amount over 1.
+
+    ``boards`` is a list of tile tuples or a 2-D array with one board a row (an array is quicker when
+    the same boards are checked for several heuristics). Every move from a board of the list is
+    counted, so a move and its reverse count twice, as in the notebook; every board one move away
+    must be in the list too.
+
+    >>> from puzzlelib import distances
+    >>> from puzzlelib.search.heuristics import manhattan
+    >>> boards = list(distances(Board.goal(2, 3)))
+    >>> jump_counts(boards, [manhattan(Board.from_tiles(t, 2, 3)) for t in boards], 2, 3)
+    Counter()
+    """
+    tiles = np.asarray(boards, dtype=np.int64)
+    h = np.full(factorial(rows * cols), -1, dtype=np.int64)
+    h[rank_rows(tiles)] = np.asarray(values, dtype=np.int64)
+    src, dst = _moves(rows, cols)
+    inside = h[src] >= 0
+    src, dst = src[inside], dst[inside]
+    if (h[dst] < 0).any():
+        raise ValueError(f"a board one move from a board of the list has no value "
+                         f"({int((h[dst] < 0).sum()):,} moves lead out of the list)")
+    tally = np.bincount(np.abs(h[src] - h[dst]))
+    return Counter({k: int(n) for k, n in enumerate(tally) if k > 1 and n})
+
+
+def jumps_problem(boards, values, rows: int, cols: int, jumps: int, amounts=None) -> str | None:
+    """None when h changes by more than 1 on exactly ``jumps`` moves from the ``boards`` (and by exactly
+    the ``amounts``, a set, if given); see :func:`jump_counts` for ``boards`` and ``values``.
+
+    ``jumps == 0`` is the claim that h is consistent there (a move changes it by at most 1).
+
+    >>> from puzzlelib import distances
+    >>> from puzzlelib.search.heuristics import misplaced
+    >>> boards = list(distances(Board.goal(2, 3)))
+    >>> values = [misplaced(Board.from_tiles(t, 2, 3)) for t in boards]
+    >>> jumps_problem(boards, values, 2, 3, 0) is None
+    True
+    >>> jumps_problem(boards, [2 * v for v in values], 2, 3, 0)
+    'h changes by more than 1 on 288 moves, not 0 (by 2: 288)'
+    """
+    counts = jump_counts(boards, values, rows, cols)
+    total = sum(counts.values())
+    detail = ", ".join(f"by {k}: {v:,}" for k, v in sorted(counts.items()))
+    if total != jumps:
+        return f"h changes by more than 1 on {total:,} moves, not {jumps:,}" + (f" ({detail})" if detail else "")
+    if amounts is not None and set(counts) != set(amounts):
+        return f"h changes by {sorted(counts)} where it changes by more than 1, not by {sorted(amounts)}"
+    return None

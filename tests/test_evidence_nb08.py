@@ -1,0 +1,134 @@
+"""Notebook 08's evidence checks (puzzlelib.evidence.nb08_beyond_bfs) pass on right data and fail on wrong data."""
+
+import inspect
+
+import numpy as np
+import pytest
+
+import puzzlelib.search.informed as informed
+from puzzlelib import Board, distances
+from puzzlelib.evidence.nb08_beyond_bfs import (incremental_problem, jump_counts, jumps_problem, moves_problem,
+                                                path_problem)
+from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, manhattan_tables
+from puzzlelib.search.informed import ida_star
+from puzzlelib.search.pdb import PatternDatabase
+
+GOAL3 = Board.goal(3, 3)
+HARD = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
+
+
+@pytest.fixture(scope="module")
+def pdb3():
+    return PatternDatabase(GOAL3, cache=False, progress=False)
+
+
+@pytest.fixture(scope="module")
+def d3():
+    return distances(GOAL3)
+
+
+# --- replaying a solution to the goal ---------------------------------------------------------------
+
+def test_a_shortest_path_passes_and_one_that_stops_short_fails():
+    path = ida_star(HARD, heuristic=linear_conflict).path
+    assert path_problem(path, HARD, GOAL3, 31) is None
+    assert "not at the goal" in path_problem(path[:-1], HARD, GOAL3)
+    assert "not at the goal" in path_problem(path[:-3], HARD, GOAL3, 28)
+    assert "does not start" in path_problem(path[1:], HARD, GOAL3)
+    assert path_problem(path, HARD, GOAL3, 30) == "the path has 31 moves, not 30"
+
+
+def test_a_path_with_a_jump_fails():
+    path = ida_star(HARD, heuristic=linear_conflict).path
+    jumped = path[:10] + path[12:]                # two moves left out: still from the start to the goal
+    assert path_problem(jumped, HARD, GOAL3) == "step 10 of the path is not one slide"
+    stuck = path[:5] + [path[4]] + path[5:]       # a board repeated: no slide
+    assert path_problem(stuck, HARD, GOAL3) == "step 5 of the path is not one slide"
+
+
+def test_moves_replayed_from_the_start():
+    path = ida_star(HARD, heuristic=linear_conflict).path
+    tiles = [a.tiles[b.blank_index] for a, b in zip(path, path[1:])]
+    assert moves_problem(HARD, GOAL3, tiles, 31) is None
+    assert "not at the goal" in moves_problem(HARD, GOAL3, tiles[:-2], 29)
+    assert moves_problem(HARD, GOAL3, tiles, 32) == "the path has 31 moves, not 32"
+    assert moves_problem(HARD, GOAL3, [tiles[1]] + tiles, 32) == f"move 1: tile {tiles[1]} is not next to the blank"
+    other = Board.goal(3, 3, blank="first")
+    assert "not at the goal" in moves_problem(HARD, other, tiles)
+
+
+# --- the incremental update against fresh look-ups ------------------------------------------------------
+
+SOURCE = inspect.getsource(informed.ida_search_tables)
+BROKEN = {        # a bug in the index update, or in the mirror's update, each as one changed line
+    "index moves the wrong way": ("new = old + (i - j) * weight[tile]", "new = old + (j - i) * weight[tile]"),
+    "index not restored": ("            idx[k] = old\n", "            pass\n"),
+    "mirror index not updated": ("                idx2[k2] = new2\n            t = search",
+                                 "                pass\n            t = search"),
+    "mirror cells not mapped": ("(cell_map[i] - cell_map[j])", "(i - j)"),
+    "mirror tile not renamed": ("tile2 = tile_map[tile]", "tile2 = tile"),
+    "mirror value not updated": ("hc2 = h2 - tab2[old2] + tab2[new2]", "hc2 = h2"),
+    "mirror ignored": ("f = g + (hc if hc > hc2 else hc2)", "f = g + hc"),
+}
+
+
+def broken(name):
+    old, new = BROKEN[name]
+    assert SOURCE.count(old) == 1, name
+    namespace = dict(vars(informed))
+    exec(SOURCE.replace(old, new), namespace)
+    return namespace["ida_search_tables"]
+
+
+def test_the_library_update_agrees_with_fresh_look_ups(pdb3):
+    assert pdb3.tables.mirror is not None
+    assert incremental_problem(HARD, GOAL3, pdb3.tables) is None
+    assert incremental_problem(HARD, GOAL3, manhattan_tables(GOAL3)) is None
+    plain = PatternDatabase(GOAL3, cache=False, progress=False, mirror=False)
+    assert incremental_problem(HARD, GOAL3, plain.tables) is None
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_a_broken_update_is_caught(pdb3, name):
+    problem = incremental_problem(HARD, GOAL3, pdb3.tables, search=broken(name))
+    assert problem is not None and problem.startswith("the incremental search"), (name, problem)
+
+
+# --- jumps: the moves on which a heuristic changes by more than 1 ---------------------------------------
+
+def test_consistent_heuristics_have_no_jumps(d3):
+    boards = list(d3)
+    for h in (manhattan, linear_conflict):
+        value = compile_heuristic(h, GOAL3).value
+        values = [value(t) for t in boards]
+        assert jumps_problem(boards, values, 3, 3, 0) is None
+        assert jumps_problem(boards, values, 3, 3, 1) == "h changes by more than 1 on 0 moves, not 1"
+
+
+def test_the_pattern_database_jumps_without_and_with_the_mirror(d3, pdb3):
+    boards = np.array(list(d3), dtype=np.int8)
+    plain = PatternDatabase(GOAL3, cache=False, progress=False, mirror=False)
+    without = [plain.tables.value(t) for t in d3]
+    with_mirror = [pdb3.tables.value(t) for t in d3]
+    assert jumps_problem(boards, without, 3, 3, 50_428, {3, 5, 7, 9}) is None
+    assert jumps_problem(boards, with_mirror, 3, 3, 33_988, {3, 5, 7}) is None
+    assert jump_counts(boards, with_mirror, 3, 3) == {3: 32_140, 5: 1_832, 7: 16}
+    assert jumps_problem(boards, without, 3, 3, 0).startswith("h changes by more than 1 on 50,428 moves, not 0")
+    assert jumps_problem(boards, with_mirror, 3, 3, 33_988, {3, 5, 7, 9}) == \
+        "h changes by [3, 5, 7] where it changes by more than 1, not by [3, 5, 7, 9]"
+
+
+def test_a_single_wrong_value_makes_jumps(d3):
+    boards = list(d3)
+    value = compile_heuristic(manhattan, GOAL3).value
+    values = [value(t) for t in boards]
+    some = next(i for i, v in enumerate(values) if v > 10)
+    values[some] += 2
+    problem = jumps_problem(boards, values, 3, 3, 0)
+    assert problem is not None and "not 0" in problem
+
+
+def test_a_list_with_a_board_missing_is_refused(d3):
+    boards = list(d3)[1:]
+    with pytest.raises(ValueError, match="has no value"):
+        jump_counts(boards, [0] * len(boards), 3, 3)
