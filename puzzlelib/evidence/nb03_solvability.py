@@ -24,7 +24,7 @@ from ..encoding import permutation_rows
 from ..space import blank_cells, inversion_counts
 
 __all__ = ["flipped_pairs", "moves_problem", "move_problem", "width_invariant", "quoted_rule",
-           "all_or_nothing_problem", "replay_problem"]
+           "quoted_rule_verdicts", "all_or_nothing_problem", "replay_problem"]
 
 
 def flipped_pairs(before, after) -> dict:
@@ -175,6 +175,19 @@ def quoted_rule(board) -> bool:
     board = as_board(board)
     row, count = blank_row_from_bottom(board), inversions(board)
     return (row % 2 == 0 and count % 2 == 1) or (row % 2 == 1 and count % 2 == 0)
+
+
+def quoted_rule_verdicts(perms, rows: int, cols: int) -> np.ndarray:
+    """:func:`quoted_rule` on many boards at once (one a row of ``perms``), read the same way word for word.
+
+    >>> boards = np.array([Board.goal(2, 2).tiles, Board.goal(2, 2, blank="first").tiles])
+    >>> quoted_rule_verdicts(boards, 2, 2).tolist()
+    [True, False]
+    """
+    perms = permutation_rows(perms)
+    row = rows - blank_cells(perms, cols)[0]                    # counting from the bottom, the last row 1
+    count = inversion_counts(perms)
+    return ((row % 2 == 0) & (count % 2 == 1)) | ((row % 2 == 1) & (count % 2 == 0))
 
 
 def all_or_nothing_problem(verdicts, reachable, right: bool) -> str | None:
