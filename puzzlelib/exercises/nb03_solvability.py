@@ -4,6 +4,7 @@ another goal (03.3), then as functions (03.4, 03.5), then two that practise prov
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -35,6 +36,11 @@ def _cells_reaching(goal: Board) -> set:
     """The cells where the blank can stand, 03.3's tiles keeping their order, for the board to reach ``goal``.
 
     Decided by breadth-first search from ``goal`` over every board, without the parity rule."""
+    return set(_cells_reaching_once(goal))
+
+
+@functools.lru_cache(maxsize=4)
+def _cells_reaching_once(goal: Board) -> frozenset:
     import numpy as np
 
     from ..encoding import rank_rows
@@ -43,7 +49,7 @@ def _cells_reaching(goal: Board) -> set:
     reached = reachable_mask(goal)
     cells = [(r, c) for r in range(_EX3_03.rows) for c in range(_EX3_03.cols)]
     ranks = rank_rows(np.array([_with_blank_at(cell).tiles for cell in cells]))
-    return {cell for cell, rank in zip(cells, ranks.tolist()) if reached[rank]}
+    return frozenset(cell for cell, rank in zip(cells, ranks.tolist()) if reached[rank])
 
 
 def _blank_cells_answer(x):
