@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import nbformat
+import numpy as np
 import pytest
 
 from puzzlelib import Board, min_moves
@@ -45,12 +46,15 @@ def test_the_expected_cells_are_what_search_finds():
 
 def test_every_correct_form_is_accepted(capsys):
     cells = truth()
-    forms = [cells, frozenset(cells), sorted(cells), tuple(sorted(cells)), [list(c) for c in sorted(cells)],
-             {board_with_blank_at(*c) for c in cells}, [board_with_blank_at(*c) for c in sorted(cells)],
-             sorted(cells, reverse=True) + sorted(cells)]            # a cell named twice is still that cell
+    forms = [cells, frozenset(cells), {board_with_blank_at(*c) for c in cells},
+             {board_with_blank_at(*c) for c in cells} | {(1, 0)},         # boards and cells mixed
+             {(np.int64(r), c) for r, c in cells}]                         # numpy's numbers
     for answer in forms:
         ok, out = run(capsys, answer)
         assert ok is True and out.startswith("correct"), (answer, out)
+    for answer in (sorted(cells), tuple(sorted(cells))):                   # the house rule: a set is a set
+        ok, out = run(capsys, answer)
+        assert ok is False and "where a set is expected" in out, out
 
 
 def expected_text_forms(cells):

@@ -53,9 +53,9 @@ def _cells_reaching_once(goal: Board) -> frozenset:
 
 
 def _blank_cells_answer(x):
-    """A collection of cells, as (row, col) pairs or as the boards themselves, becomes a set of (row, col);
+    """A set of cells, as (row, col) pairs or as the boards themselves, becomes a set of (row, col);
     a right but incomplete set, a cell off the board or another board's tiles become a marker for the hint."""
-    if not isinstance(x, (set, frozenset, list, tuple)) or not x:
+    if not isinstance(x, (set, frozenset)) or not x:
         return x
     cells = set()
     for item in x:
