@@ -1,34 +1,81 @@
-"""Exercises of notebook 03, solvability: inversions and the width rule by hand (03.1-03.3), then as functions
-(03.4, 03.5), then two that practise proving: a counterexample (03.6) and the swap lemma at work (03.7)."""
+"""Exercises of notebook 03, solvability: inversions and the width rule by hand (03.1, 03.2), the rule for
+another goal (03.3), then as functions (03.4, 03.5), then two that practise proving: a counterexample
+(03.6) and the swap lemma at work (03.7)."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
 from ..board import Board
 from ..generate import fix_by_swap, random_board
-from ..solvability import blank_row_from_bottom, inversions, is_solvable
+from ..solvability import inversions, is_solvable
 from .engine import Mistake, _fail, _function_exercise, _register, _Step, _tiles_steps, _verdict, _call
-from .fixtures import _STARTS_05, _blank_counted_inversions, _frozen_to_set, _shuffled
+from .fixtures import _STARTS_05, _blank_counted_inversions, _shuffled
 from .solutions import SOLUTIONS
 
 __all__: list[str] = []
 
 _EX1_03 = Board([[4, 1, 3], [0, 2, 6], [7, 5, 8]])
 _EX2_03 = Board([[3, 1, 2, 4], [5, 6, 7, 8], [9, 10, 0, 11], [13, 14, 15, 12]])
-_SHAPES_03 = [(3, 2), (2, 4), (5, 4), (4, 4), (3, 6)]
-"""The shapes offered in exercise 03.3."""
+_EX3_03 = Board([[2, 1], [3, 4], [5, 6], [7, 0]])
+"""Exercise 03.3's tiles, read row by row: 2 1 3 4 5 6 7 (one inversion); the blank may go in any cell."""
+_GOAL3_03 = Board.goal(4, 2, blank="first")
 
 
-def _safe_shapes() -> set:
-    """Shapes on which the 1-based row count from the top gives the verdict of the count from the bottom."""
-    def with_blank_in_row(rows, cols, r):
-        return Board.from_tiles(tuple(range(1, r * cols + 1)) + (0,) + tuple(range(r * cols + 1, rows * cols)),
-                                rows, cols)
-    return {(rows, cols) for rows, cols in _SHAPES_03
-            if all((r + 1) % 2 == blank_row_from_bottom(with_blank_in_row(rows, cols, r)) % 2
-                   for r in range(rows))}
+def _with_blank_at(cell) -> Board:
+    """03.3's tiles in their reading order, with the blank in ``cell`` = (row, col)."""
+    r, c = cell
+    tiles = [t for t in _EX3_03.tiles if t != 0]
+    tiles.insert(r * _EX3_03.cols + c, 0)
+    return Board.from_tiles(tuple(tiles), _EX3_03.rows, _EX3_03.cols)
+
+
+def _cells_reaching(goal: Board) -> set:
+    """The cells where the blank can stand, 03.3's tiles keeping their order, for the board to reach ``goal``.
+
+    Decided by breadth-first search from ``goal`` over every board, without the parity rule."""
+    return set(_cells_reaching_once(goal))
+
+
+@functools.lru_cache(maxsize=4)
+def _cells_reaching_once(goal: Board) -> frozenset:
+    import numpy as np
+
+    from ..encoding import rank_rows
+    from ..space import reachable_mask
+
+    reached = reachable_mask(goal)
+    cells = [(r, c) for r in range(_EX3_03.rows) for c in range(_EX3_03.cols)]
+    ranks = rank_rows(np.array([_with_blank_at(cell).tiles for cell in cells]))
+    return frozenset(cell for cell, rank in zip(cells, ranks.tolist()) if reached[rank])
+
+
+def _blank_cells_answer(x):
+    """A set of cells, as (row, col) pairs or as the boards themselves, becomes a set of (row, col);
+    a right but incomplete set, a cell off the board or another board's tiles become a marker for the hint."""
+    if not isinstance(x, (set, frozenset)) or not x:
+        return x
+    cells = set()
+    for item in x:
+        if isinstance(item, Board):
+            if item.shape != _EX3_03.shape or [t for t in item.tiles if t] != [t for t in _EX3_03.tiles if t]:
+                return ("other tiles",)
+            cells.add(item.blank)
+        elif isinstance(item, (tuple, list)) and len(item) == 2 and \
+                all(isinstance(v, int) and not isinstance(v, bool) for v in item):
+            cells.add(tuple(item))
+        elif isinstance(item, int) and not isinstance(item, bool):
+            return ("numbers",)
+        else:
+            return x
+    if not all(0 <= r < _EX3_03.rows and 0 <= c < _EX3_03.cols for r, c in cells):
+        return ("off the board",)
+    right = _cells_reaching(_GOAL3_03)
+    if cells < right:
+        return ("some of them",)
+    return cells
 
 
 _register(
@@ -57,18 +104,26 @@ _register(
     ),
 )
 _register(
-    id="03.3", title="Where the 1-based row count from the top still works", level="challenge", minutes=10,
-    kind="value", solution=_safe_shapes, normalize=_frozen_to_set,
-    hint="the row counted 1-based from the top and the row counted from the bottom differ by "
-         "rows - 1 - 2 r; when is that always even? Answer with a set of (rows, cols) pairs.",
-    why="the two counts differ by rows - 1 - 2 r, always even exactly when the height is odd.",
+    id="03.3", title="Where may the blank stand? Another goal", level="challenge", minutes=10,
+    kind="value", solution=lambda: _cells_reaching(_GOAL3_03), normalize=_blank_cells_answer,
+    hint="the tiles keep their order, so the inversions stay the same wherever the blank goes; only the "
+         "blank's row changes. On an even width compare inversions + the blank's row from the bottom with "
+         "the goal's own value: 0 inversions, plus the goal's blank row from the bottom.",
+    why="one inversion, so the blank's row from the bottom must have the other parity than the goal's 0 + 4: "
+        "odd, the rows 1 and 3 from the bottom. Any cell of those rows works.",
     mistakes=(
-        Mistake(lambda: set(_SHAPES_03) - _safe_shapes(),
-                "those are the shapes where the shortcut goes wrong; the question asks where it stays right."),
-        Mistake(lambda: set(_SHAPES_03), "not on every shape: try a board of even height with the blank in "
-                                        "the top row."),
-        Mistake(lambda: {(c, r) for r, c in _safe_shapes()},
-                "give each shape as (rows, cols), the number of rows first."),
+        Mistake(lambda: _cells_reaching(Board.goal(4, 2)),
+                "from those cells the board reaches the usual goal, blank last. This goal has its blank in the "
+                "top row: compare with its own value."),
+        Mistake(lambda: {(r, c) for r in range(4) for c in range(2)},
+                "not from every cell: on an even width the blank's row counts."),
+        Mistake(lambda: ("some of them",), "each cell you name works, but there are more: which rows have the "
+                                           "right parity?"),
+        Mistake(lambda: ("off the board",), "give each cell as (row, col), counted from 0 at the top-left as "
+                                            "board.blank does: rows 0 to 3, columns 0 and 1."),
+        Mistake(lambda: ("numbers",), "name cells, as (row, col) pairs such as (0, 1), not single numbers."),
+        Mistake(lambda: ("other tiles",), "keep the tiles in their order, 2 1 3 4 5 6 7, and move only the "
+                                          "blank."),
     ),
 )
 
