@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from ..board import Board
-from .sandbox import Opaque, Sandbox, StudentRaised, TimeUp, Unreadable
+from .sandbox import Opaque, Sandbox, StudentRaised, TimeUp, Unreadable, _describe
 
 __all__ = ["EXERCISES", "KINDS", "LEVELS", "NO_SOLUTIONS_FILE", "SECONDS_PER_CASE", "Exercise", "Mistake",
            "check", "exercises", "hint", "reveal"]
@@ -703,10 +703,12 @@ def _fork_works() -> bool:
 def _run_limited(seconds: float, run: Callable, fn: Callable):
     """``run(fn)``, a hidden test step on the student's function ``fn``; raise _TooSlow after ``seconds``.
 
-    On Linux (where JupyterHub runs, and most lab machines) the step runs in a forked child process,
-    which is killed (SIGKILL) when the time is up: see :func:`_run_in_child`. Nothing the student's
-    code does, catching every exception, changing the signal handlers or the alarm, calling
-    ``sys.exit`` or ``os._exit``, can stop that limit or end the notebook's own process.
+    On Linux (where JupyterHub runs, and most lab machines) the student's function runs in a sandbox,
+    a child process in a PID namespace of its own, killed (SIGKILL) when the time is up, while the step's
+    judging stays in this process: see :func:`_run_in_child` and :mod:`puzzlelib.exercises.sandbox`.
+    Nothing the student's code does, catching every exception, changing the signal handlers or the
+    alarm, calling ``sys.exit`` or ``os._exit``, signalling this process, or writing to a pipe, can
+    stop that limit, end the notebook's own process or forge a verdict.
 
     Elsewhere, two ways, both in this process:
 
@@ -722,6 +724,11 @@ def _run_limited(seconds: float, run: Callable, fn: Callable):
       student's code (their function's file, and any file outside puzzlelib and the Python
       installation, such as another notebook cell); every other call costs a dictionary lookup.
       The checks then take about three times as long (08.5's, the slowest: 0.3 s -> 1.0 s).
+
+    Both are backed by a watchdog thread (:class:`_Watchdog`) that raises _TooSlow in the checking
+    thread from outside, so a function that switches the alarm off or ignores SIGALRM and then loops
+    is stopped too. In this process a function can still end the kernel (``os._exit``): only the
+    sandbox prevents that.
 
     A spawned worker process cannot be used there: under spawn (Windows, and macOS by default) a
     function is pickled by its name, and the worker cannot import the notebook's names. Whatever was
@@ -831,16 +838,6 @@ def _run_in_child(seconds: float, run: Callable, fn: Callable):
         return run(box)
     finally:
         box.close()
-
-
-def _describe(err: BaseException) -> str:
-    """``TypeName: message`` of a student's exception, even one whose ``__str__`` fails; at most 200 characters."""
-    try:
-        text = str(err)
-    except BaseException:  # noqa: BLE001  (a student's exception whose __str__ raises)
-        text = "(its message cannot be shown)"
-    text = text if len(text) <= 200 else text[:197] + "..."
-    return f"{type(err).__name__}: {text}" if text else type(err).__name__
 
 
 def _is_student_file(filename: str, own: str | None) -> bool:

@@ -6,8 +6,9 @@ credit, so :func:`grade` returns the score, from 0 to ``points``:
 
 * a value exercise: all the points when the answer is right, compared as a plain value (an ``int``
   subclass that claims to equal everything gets 0), else 0;
-* a function exercise: its hidden test steps, each in a forked child under its time limit on Linux
-  (see :mod:`puzzlelib.exercises.engine`); the points are shared among the steps by their weight, so
+* a function exercise: its hidden test steps, each under its time limit, with the student's function
+  in a sandbox on Linux (see :mod:`puzzlelib.exercises.sandbox`: only its returned values come back,
+  and they are judged here, so it can't forge a pass or reach the grading kernel); the points are shared among the steps by their weight, so
   a function right on some kinds of input gets part of them. After a step that runs out of time the
   rest are not run (an endless loop would only lose more time): they score 0.
 

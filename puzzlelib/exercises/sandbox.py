@@ -97,6 +97,7 @@ class Opaque:
 
 
 def _describe(err: BaseException) -> str:
+    """``TypeName: message`` of a student's exception, even one whose ``__str__`` fails; at most 200 characters."""
     try:
         text = str(err)
     except BaseException:  # noqa: BLE001  (a student's exception whose __str__ raises)
