@@ -19,3 +19,31 @@ the notebook says so in words instead of asserting it.
 """
 
 __all__: list[str] = []
+
+
+def _check_graph(graph, name: str = "graph"):
+    """``graph`` if it is a networkx graph, else TypeError (the checks read its nodes and edges)."""
+    import networkx as nx
+    if not isinstance(graph, nx.Graph):
+        raise TypeError(f"{name} must be a networkx graph, got {type(graph).__name__}")
+    return graph
+
+
+def _check_callable(value, name: str):
+    if not callable(value):
+        raise TypeError(f"{name} must be a function, got {type(value).__name__}")
+    return value
+
+
+def _check_numbers(values, name: str, *, nonempty: bool = True) -> list:
+    """``values`` as a list of whole numbers >= 0 (distances, counts), else TypeError or ValueError."""
+    from ..errors import whole_number
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name} must be a list of whole numbers, got {type(values).__name__}")
+    items = list(values)
+    if len(items) > 10**7:
+        raise ValueError(f"{name} has {len(items):,} items, more than the 10,000,000 this check reads")
+    out = [whole_number(v, f"each item of {name}", minimum=0, maximum=10**6) for v in items]
+    if nonempty and (not out or not any(out)):
+        raise ValueError(f"{name} must hold at least one number above 0")
+    return out

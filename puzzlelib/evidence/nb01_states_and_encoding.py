@@ -65,6 +65,10 @@ def factorial_base_problem(k: int, place_value) -> str | None:
     >>> factorial_base_problem(5, lambda i: factorial(5 - i))
     'the 120 digit strings give numbers from 0 to 566, not each of 0 to 119 once'
     """
+    from ..errors import whole_number
+    from . import _check_callable
+    k = whole_number(k, "k", minimum=1, maximum=9)          # 9! strings at most: about a second
+    _check_callable(place_value, "place_value")
     strings = itertools.product(*(range(k - i) for i in range(k)))
     values = sorted(sum(c * place_value(i) for i, c in enumerate(cs)) for cs in strings)
     if values != list(range(factorial(k))):

@@ -40,6 +40,11 @@ def transition_problem(problem, state: Board) -> str | None:
     >>> transition_problem(Stuck(problem.initial), problem.initial)
     'result(state, 1) gives (4, 1, 2, 5, 0, 3), not (4, 0, 2, 5, 1, 3)'
     """
+    from ..board import as_board
+    state = as_board(state, "state")
+    if not (callable(getattr(type(problem), "actions", None)) and callable(getattr(type(problem), "result", None))):
+        raise TypeError(f"problem must have actions() and result(), like SlidingPuzzleProblem; got "
+                        f"{type(problem).__name__}")
     rows, cols = state.shape
     before = state.tiles
     blank = before.index(0)

@@ -52,6 +52,10 @@ def cycles_problem(graph, length: int) -> str | None:
     >>> cycles_problem(nx.disjoint_union(nx.cycle_graph(6), nx.cycle_graph(18)), 12)
     'a component has 6 nodes, not 12'
     """
+    from ..errors import whole_number
+    from . import _check_graph
+    _check_graph(graph)
+    length = whole_number(length, "length", minimum=3)
     degree = _degrees(graph.nodes, graph.edges)
     odd = next((v for v, d in degree.items() if d != 2), None)
     if odd is not None:
@@ -73,6 +77,10 @@ def paths_problem(graph, length: int) -> str | None:
     >>> paths_problem(nx.star_graph(3), 4)
     'a component has a node with 3 neighbours'
     """
+    from ..errors import whole_number
+    from . import _check_graph
+    _check_graph(graph)
+    length = whole_number(length, "length", minimum=2)
     degree = _degrees(graph.nodes, graph.edges)
     for part in _components(graph.nodes, graph.edges):
         if len(part) != length:
@@ -98,6 +106,9 @@ def parity_classes_problem(graph, label) -> str | None:
     >>> parity_classes_problem(nx.disjoint_union(ring, ring), lambda v: v % 2)
     'an edge joins two classes: 0 and 1'
     """
+    from . import _check_callable, _check_graph
+    _check_graph(graph)
+    _check_callable(label, "label")
     crossing = next(((u, v) for u, v in graph.edges if label(u) != label(v)), None)
     if crossing is not None:
         return f"an edge joins two classes: {crossing[0]!r} and {crossing[1]!r}"

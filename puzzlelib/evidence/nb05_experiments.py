@@ -26,6 +26,13 @@ def chi_square_tail(stat: float, df: int) -> float:
     >>> chi_square_tail(0.0, 4)
     1.0
     """
+    from ..errors import whole_number
+    if isinstance(stat, bool) or not isinstance(stat, (int, float)):
+        raise TypeError(f"stat must be a number, got {type(stat).__name__}")
+    stat = float(min(stat, 10**12))
+    if math.isnan(stat):
+        raise ValueError("stat must be a number, got nan")
+    df = whole_number(df, "df", minimum=1, maximum=10**6)
     a, x = df / 2, stat / 2
     if x <= 0:
         return 1.0
@@ -93,6 +100,12 @@ def nearer_than_problem(sample, counts, p_max: float = 1e-6):
     >>> nearer_than_problem([1, 2, 2, 2] * 50, [1, 2, 1])
     'the sample is not nearer the goal: mean 1.75, all boards 1.00'
     """
+    from . import _check_numbers
+    sample, counts = _check_numbers(sample, "sample", nonempty=False), _check_numbers(counts, "counts")
+    if not sample:
+        raise ValueError("sample must hold at least one distance")
+    if isinstance(p_max, bool) or not isinstance(p_max, (int, float)) or not 0 < p_max < 1:
+        raise ValueError(f"p_max must be a probability between 0 and 1, got {p_max!r}")
     mean = sum(sample) / len(sample)
     exact_mean = sum(d * c for d, c in enumerate(counts)) / sum(counts)
     if mean >= exact_mean:

@@ -86,6 +86,13 @@ def incremental_problem(board, goal, tables, search=ida_search_tables, limit: in
     >>> incremental_problem(Board([[4, 1, 2], [5, 0, 3]]), goal, manhattan_tables(goal)) is None
     True
     """
+    from ..errors import whole_number
+    from ..search.heuristics import AdditiveTables
+    from . import _check_callable
+    if not isinstance(tables, AdditiveTables):
+        raise TypeError(f"tables must be AdditiveTables (a pattern database's .tables), got {type(tables).__name__}")
+    _check_callable(search, "search")
+    limit = whole_number(limit, "limit", minimum=1)
     board, goal = as_board(board, "board"), as_board(goal, "goal")
     table = neighbor_table(board.rows, board.cols)
     fresh = ida_search(board.tiles, goal.tiles, tables.value, table, limit)

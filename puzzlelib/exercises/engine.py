@@ -425,12 +425,12 @@ def exercises(notebook=None) -> list[str]:
 
     >>> ids = exercises(4)
     id    level      min  kind      title
-    04.1  core         5  value     Components of the 1 x 9 board
+    04.1  core         8  value     A cut cell in the way
     04.2  core         8  value     Which goals can it reach?
-    04.3  core         5  value     The size of a component
+    04.3  core        10  value     Lemma 5 leaves the blank alone
     04.4  core        10  value     Lemma 3 on a longer ring
     04.5  core        10  value     The blank at home: even orders only
-    04.6  challenge   20  value     Escape the trap, on its side
+    04.6  challenge   15  value     Lemma 2 needs two rows below
     04.7  core        10  value     Why 1 x n is different: the theorem needs two rows
     >>> ids[0]
     '04.1'

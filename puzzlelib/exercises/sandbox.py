@@ -78,7 +78,7 @@ class StudentRaised(Exception):
         self.description = description
 
 
-class Unreadable(Exception):
+class Unreadable(ValueError):
     """The sandbox ended without a reply, or replied something that is not a result."""
 
 
@@ -205,6 +205,8 @@ def decode_reply(data: bytes):
     ...
     puzzlelib.exercises.sandbox.Unreadable: the reply is not a value or an error
     """
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"a reply is bytes, got {type(data).__name__}")
     if len(data) > MAX_REPLY:
         raise Unreadable(f"the reply is over {MAX_REPLY} bytes")
     try:

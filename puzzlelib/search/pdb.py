@@ -386,7 +386,7 @@ def table_problem(goal, pattern, table, stated: dict | None = None) -> str | Non
 METADATA_LIMIT = 2**20
 """The most bytes a table's metadata file may have: a larger one is damage, refused before it is read."""
 NPY_HEADER_LIMIT = 4096
-"""Room for the .npy header beside a table's ``cells ** len(pattern)`` one-byte entries."""
+"""Room for the .npy header beside a table's ``cells ** len(pattern)`` entries."""
 
 
 class _Damaged(Exception):
@@ -434,8 +434,15 @@ def _read_metadata(goal: Board, pattern, path: Path, meta: Path) -> dict:
 def _read_table(goal: Board, pattern, path: Path, info: dict, contents: bool = True) -> np.ndarray | None:
     """The saved table, read once and checked against its record (and, with ``contents``, its entries)."""
     record = info["table"]
+    limit = 8 * len(goal.tiles) ** len(pattern) + NPY_HEADER_LIMIT     # room for any dtype up to 8 bytes an entry
+    if record["bytes"] > limit:
+        raise _Damaged(path, f"its metadata says {record['bytes']:,} bytes, more than the {limit:,} a table of "
+                             "this pattern can have")
     try:
-        data = read_regular(path, limit=len(goal.tiles) ** len(pattern) + NPY_HEADER_LIMIT)
+        size = os.stat(path).st_size
+        if size != record["bytes"]:                 # compared before reading: a huge file is never read
+            raise _Damaged(path, f"it has {size:,} bytes, its metadata says {record['bytes']:,}")
+        data = read_regular(path, limit=record["bytes"])
     except FileNotFoundError:
         raise _Damaged(path, "the table file is missing (its metadata is there)") from None
     except OSError as err:
