@@ -182,8 +182,12 @@ class Board:
         they are not checked again when they are passed back in.
         """
         board = cls.__new__(cls)
-        board._init(rows, cols, tiles)
-        object.__setattr__(board, "_checked", True)
+        setattr_ = object.__setattr__                        # _init written out: one call less a board
+        setattr_(board, "_rows", rows)
+        setattr_(board, "_cols", cols)
+        setattr_(board, "_tiles", tiles)
+        setattr_(board, "_hash", hash((rows, cols, tiles)))
+        setattr_(board, "_checked", True)
         return board
 
     @classmethod
