@@ -110,11 +110,14 @@ class Board:
     True
     """
 
-    __slots__ = ("_rows", "_cols", "_tiles", "_hash")
+    __slots__ = ("_rows", "_cols", "_tiles", "_hash", "_checked")
+    # _checked is set (True) on a board whose tiles are known to be valid: one from Board(...),
+    # from_tiles, goal or spiral, one the library made for its answers, or one as_board has checked.
+    # Board.unchecked leaves it unset, so such a board is checked once when it reaches a public function.
 
     def __init__(self, grid: Iterable[Iterable[int]]):
         if isinstance(grid, Board):
-            grid = grid.grid
+            grid = as_board(grid).grid
         if not _is_ordered(grid):
             raise TypeError(f"a board is a list of rows (lists of tiles), got {type(grid).__name__}")
         rows, cells = [], 0
@@ -137,6 +140,7 @@ class Board:
         n_rows, n_cols = len(rows), widths[0]
         tiles = _check_tiles([t for r in rows for t in r], n_rows, n_cols)
         self._init(n_rows, n_cols, tiles)
+        object.__setattr__(self, "_checked", True)
 
     def _init(self, rows: int, cols: int, tiles: tuple[int, ...]) -> None:
         # object.__setattr__, not our own __setattr__ (which refuses changes): the engines make
@@ -154,13 +158,36 @@ class Board:
         The search engines make millions of boards from tile tuples they
         produced themselves, so checking each one again would only cost
         time. Anything else (a student's list, a file) goes through
-        ``Board(...)`` or :meth:`from_tiles`, which check.
+        ``Board(...)`` or :meth:`from_tiles`, which check. A board made
+        here is checked once, when it is first passed to a public function:
+        wrong tiles are refused there with a ValueError.
 
         >>> Board.unchecked(2, 2, (1, 2, 3, 0)) == Board.goal(2, 2)
         True
+        >>> from puzzlelib import is_solvable
+        >>> is_solvable(Board.unchecked(2, 2, (1, 1, 0, 2)))
+        Traceback (most recent call last):
+        ...
+        ValueError: board: not a valid board (Board.unchecked does no checks): duplicate tiles [1]; missing [3]
         """
         board = cls.__new__(cls)
         board._init(rows, cols, tiles)
+        return board
+
+    @classmethod
+    def _trusted(cls, rows: int, cols: int, tiles: tuple[int, ...]) -> "Board":
+        """:meth:`unchecked` for tiles the library made from a checked board, marked as checked.
+
+        For the boards the library hands back (paths, layers, random boards), so
+        they are not checked again when they are passed back in.
+        """
+        board = cls.__new__(cls)
+        setattr_ = object.__setattr__                        # _init written out: one call less a board
+        setattr_(board, "_rows", rows)
+        setattr_(board, "_cols", cols)
+        setattr_(board, "_tiles", tiles)
+        setattr_(board, "_hash", hash((rows, cols, tiles)))
+        setattr_(board, "_checked", True)
         return board
 
     @classmethod
@@ -171,7 +198,7 @@ class Board:
         Board([[1, 2], [3, 0]])
         """
         rows, cols = check_shape(rows, cols)
-        return cls.unchecked(rows, cols, _check_tiles(tiles, rows, cols))
+        return cls._trusted(rows, cols, _check_tiles(tiles, rows, cols))
 
     @classmethod
     def goal(cls, rows: int, cols: int, blank: str = "last") -> "Board":
@@ -213,7 +240,7 @@ class Board:
         tiles = [0] * (rows * cols)
         for number, (r, c) in enumerate(cells, start=1):
             tiles[r * cols + c] = number % (rows * cols)
-        return cls.unchecked(rows, cols, tuple(tiles))
+        return cls._trusted(rows, cols, tuple(tiles))
 
     # --- properties ---------------------------------------------------------
     @property
@@ -287,11 +314,12 @@ class Board:
         [(0, 2), (1, 1)]
         """
         i = self.blank_index
+        make = Board._trusted if getattr(self, "_checked", False) else Board.unchecked   # a move keeps a board valid
         out = []
         for j in neighbor_cells(i, self._rows, self._cols):
             t = list(self._tiles)
             t[i], t[j] = t[j], t[i]
-            out.append(Board.unchecked(self._rows, self._cols, tuple(t)))
+            out.append(make(self._rows, self._cols, tuple(t)))
         return out
 
     def slide(self, tile: int) -> "Board":
@@ -317,6 +345,8 @@ class Board:
         i, j = br * self._cols + bc, r * self._cols + c
         t = list(self._tiles)
         t[i], t[j] = t[j], t[i]
+        if getattr(self, "_checked", False):                 # a move keeps a valid board valid
+            return Board._trusted(self._rows, self._cols, tuple(t))
         return Board.unchecked(self._rows, self._cols, tuple(t))
 
     # --- value semantics ----------------------------------------------------
@@ -376,7 +406,7 @@ def _goal(rows: int, cols: int, blank: str) -> Board:
     """The goal boards, made once each: boards are immutable, so sharing them is safe."""
     size = rows * cols
     tiles = tuple(range(1, size)) + (BLANK,) if blank == "last" else tuple(range(size))
-    return Board.unchecked(rows, cols, tiles)
+    return Board._trusted(rows, cols, tiles)
 
 
 def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:
@@ -467,15 +497,60 @@ def moves_table(rows: int, cols: int) -> list[list[int]]:
 def as_board(value, what: str = "board") -> Board:
     """Accept a Board or a list of rows and return a Board.
 
+    This is the check every public function makes on a board it is given.
+    A Board from the checked constructors passes at once; one from
+    :meth:`Board.unchecked` (or a subclass) has its shape and tiles checked,
+    once, and a wrong one is refused:
+
     >>> as_board([[1, 0]])
     Board([[1, 0]])
+    >>> as_board(Board.unchecked(2, 2, (1, 2, 3, 7)))
+    Traceback (most recent call last):
+    ...
+    ValueError: board: not a valid board (Board.unchecked does no checks): tiles must be 0..3 on a 2 x 2 board (0 is the blank); out of range: [7]
     """
+    if type(value) is Board:
+        try:
+            if value._checked:
+                return value
+        except AttributeError:                  # the slot is unset: made by Board.unchecked
+            pass
+        return _recheck(value, what)
     if isinstance(value, Board):
-        return value
+        return _recheck(value, what)
     try:
         return Board(value)
     except (TypeError, ValueError) as err:
         raise type(err)(f"{what}: {err}") from None
+
+
+def _recheck(board: Board, what: str) -> Board:
+    """Check a Board that was not made by a checked constructor; return it (marked) or a plain copy.
+
+    The shape and tiles are read from Board's own slots, whatever a subclass says, and must be
+    plain ints; a board with anything else (a tuple subclass, numpy ints) is rebuilt as a plain Board
+    from its checked values. A subclass comes back as a plain Board, so no method of it runs later.
+    """
+    try:
+        rows, cols, tiles = Board._rows.__get__(board), Board._cols.__get__(board), Board._tiles.__get__(board)
+    except AttributeError:
+        raise TypeError(f"{what}: a Board without its tiles (made with Board.__new__?); "
+                        "build one with Board([[...], ...]) or Board.from_tiles") from None
+    if (type(rows) is int and type(cols) is int and type(tiles) is tuple and rows >= 1 and cols >= 1
+            and len(tiles) == rows * cols <= MAX_BOARD_CELLS and all(type(t) is int for t in tiles)
+            and sorted(tiles) == list(range(rows * cols))):
+        if type(board) is Board:
+            object.__setattr__(board, "_checked", True)
+            return board
+        return Board._trusted(rows, cols, tiles)
+    try:
+        rows, cols = check_shape(rows, cols)
+        if isinstance(tiles, tuple):            # a tuple subclass: its real items, not what its methods say
+            tiles = tuple(tuple.__iter__(tiles))
+        tiles = _check_tiles(tiles, rows, cols)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"{what}: not a valid board (Board.unchecked does no checks): {err}"[:590]) from None
+    return Board._trusted(rows, cols, tiles)
 
 
 def same_shape(start: Board, goal: Board) -> None:

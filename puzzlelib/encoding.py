@@ -146,7 +146,7 @@ def unrank(r: int, rows: int, cols: int) -> Board:
     k = rows * cols
     if not 0 <= r < factorial(k):
         raise ValueError(f"a {rows} x {cols} rank lies in 0..{_number(factorial(k) - 1)}, got {_number(r)}")
-    return Board.unchecked(rows, cols, unrank_tiles(r, k))
+    return Board._trusted(rows, cols, unrank_tiles(r, k))
 
 
 def unrank_tiles(r: int, k: int) -> tuple[int, ...]:

@@ -43,7 +43,7 @@ def fix_by_swap(board) -> Board:
     tiles = list(board.tiles)
     i, j = [k for k, t in enumerate(tiles) if t != BLANK][:2]
     tiles[i], tiles[j] = tiles[j], tiles[i]
-    return Board.unchecked(board.rows, board.cols, tuple(tiles))
+    return Board._trusted(board.rows, board.cols, tuple(tiles))
 
 
 def random_board(rows: int, cols: int, seed=None) -> Board:
@@ -56,7 +56,7 @@ def random_board(rows: int, cols: int, seed=None) -> Board:
     rng = _rng(seed)
     tiles = list(range(rows * cols))
     rng.shuffle(tiles)
-    return Board.unchecked(rows, cols, tuple(tiles))
+    return Board._trusted(rows, cols, tuple(tiles))
 
 
 def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
@@ -76,7 +76,7 @@ def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
     if rows == 1 or cols == 1:
         order = [t for t in goal.tiles if t != BLANK]
         order.insert(rng.randrange(rows * cols), BLANK)
-        return Board.unchecked(rows, cols, tuple(order))
+        return Board._trusted(rows, cols, tuple(order))
     board = random_board(rows, cols, rng)
     return board if is_solvable(board, goal) else fix_by_swap(board)
 
@@ -111,7 +111,7 @@ def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board
         j = rng.choice(options)
         tiles[blank], tiles[j] = tiles[j], BLANK
         previous, blank = blank, j
-    return Board.unchecked(rows, cols, tuple(tiles))
+    return Board._trusted(rows, cols, tuple(tiles))
 
 
 def walk_blank(board, row=None, col=None) -> Board:
@@ -142,4 +142,4 @@ def walk_blank(board, row=None, col=None) -> Board:
         step = 1 if row > r else -1
         tiles[r * cols + c], tiles[(r + step) * cols + c] = tiles[(r + step) * cols + c], BLANK
         r += step
-    return Board.unchecked(board.rows, board.cols, tuple(tiles))
+    return Board._trusted(board.rows, board.cols, tuple(tiles))

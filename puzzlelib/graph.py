@@ -83,8 +83,8 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int | None = None
     from .search.bfs import bfs_layers
 
     rows, cols = check_shape(rows, cols)
-    n, _ = _graph_nodes(rows, cols, max_nodes, "state graph")
     goal = resolve_goal(goal, (rows, cols))
+    n, _ = _graph_nodes(rows, cols, max_nodes, "state graph")
     k = rows * cols
     # every arrangement in rank order, so a tile tuple's rank is one dict look-up (not a Lehmer code each time)
     ranks = {tuple(p): r for r, p in enumerate(all_permutations(k).tolist())} if k > 1 else {(0,): 0}
@@ -100,7 +100,7 @@ def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int | None = None
     table = neighbor_table(rows, cols)
     for tiles, r in ranks.items():
         d = distance.get(tiles)                   # the boards BFS reaches from the goal are the solvable ones
-        G.add_node(r, board=Board.unchecked(rows, cols, tiles), solvable=d is not None,
+        G.add_node(r, board=Board._trusted(rows, cols, tiles), solvable=d is not None,
                    component="unsolvable" if d is None else "solvable", distance=d,
                    layer=layer_of.get(tiles))     # 1 x n boards have components that neither root reaches
     G.add_edges_from((r, ranks[t]) for tiles, r in ranks.items() for t in successors(tiles, table))

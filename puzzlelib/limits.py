@@ -98,7 +98,10 @@ most this many cells' worth of nodes, ``HUGE_BOARD_WORK // cells`` (at least 10;
 board a few moves from its goal is solved, a far one refused quickly."""
 SOLVE_MAX_NODES = 1_500_000
 """Beyond 3 x 3 the player's solve button tries IDA* for at most this many nodes (a second or two), then
-falls back to the constructive solver, so the player stays responsive."""
+falls back to the constructive solver, so the player stays responsive. Beyond 1,024 cells it tries fewer,
+:data:`HUGE_BOARD_WORK` ``// cells`` (:func:`~puzzlelib.player.session.solve_budget`); beyond the constructive
+solver's 300 cells a board IDA* can't solve within that is refused, at once when its Manhattan distance
+already exceeds the budget."""
 MAX_GRAPH_NODES = 50_000
 """The most boards :func:`~puzzlelib.graph.state_graph` puts in one graph by default (2 x 4 and smaller, about
 a second); ``max_nodes`` asks for more, up to what the memory budget holds (:data:`GRAPH_BYTES_PER_NODE`)."""

@@ -335,11 +335,12 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     _check_graph(G)
     _check_axes(ax)
     if highlight is not None:           # a rank of the graph, or a Board of its shape (turned into its rank)
-        from ..board import Board
+        from ..board import Board, as_board
         from ..encoding import rank
         from ..errors import short_repr, whole_number
 
         if isinstance(highlight, Board):
+            highlight = as_board(highlight, "highlight")
             if highlight.shape != (G.graph.get("rows"), G.graph.get("cols")):
                 raise ValueError(f"highlight is a {highlight.rows} x {highlight.cols} board, but the graph is of "
                                  f"{G.graph.get('rows')} x {G.graph.get('cols')} boards")

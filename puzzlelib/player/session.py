@@ -10,17 +10,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import NodeLimitError, whole_number
-from ..limits import EXACT_DISTANCE_MAX_CELLS, SOLVE_MAX_NODES
+from ..errors import NodeLimitError, TooLargeError, whole_number
+from ..limits import EXACT_DISTANCE_MAX_CELLS, HUGE_BOARD_WORK, SOLVE_MAX_NODES
 from ..board import BLANK, Board, as_board, check_shape
-from ..search.constructive import solve_constructive
+from ..search.constructive import CONSTRUCTIVE_MAX_CELLS, solve_constructive
 from ..generate import fix_by_swap, random_solvable, scramble
-from ..search.heuristics import manhattan
+from ..search.heuristics import MAX_TABLE_CELLS, manhattan
 from ..search.optimal import PDB_MAX_CELLS, distance_table, solve_optimal
 from ..search.pdb import is_cached
-from ..solvability import explain
+from ..solvability import explain, is_solvable
 
-__all__ = ["GOAL_KINDS", "make_goal", "check_seed", "Panel", "start_and_goal", "PlaySession"]
+__all__ = ["GOAL_KINDS", "make_goal", "check_seed", "Panel", "start_and_goal", "solve_budget", "PlaySession"]
 
 
 GOAL_KINDS = ("blank last", "blank first", "spiral")
@@ -55,6 +55,20 @@ def check_seed(seed) -> int | None:
     if seed is None:
         return None
     return whole_number(seed, "seed")
+
+
+def solve_budget(cells: int) -> int:
+    """The nodes the player's IDA* may expand on a board of ``cells`` cells: about a second's work.
+
+    :data:`~puzzlelib.limits.SOLVE_MAX_NODES` while the heuristic has its tables (up to
+    :data:`~puzzlelib.search.heuristics.MAX_TABLE_CELLS` cells); beyond, each node costs work in proportion
+    to the cells, so :data:`~puzzlelib.limits.HUGE_BOARD_WORK` ``// cells``, at least 10.
+
+    >>> solve_budget(16), solve_budget(10_000)
+    (1500000, 500)
+    """
+    cells = whole_number(cells, "cells", minimum=1)
+    return SOLVE_MAX_NODES if cells <= MAX_TABLE_CELLS else max(10, HUGE_BOARD_WORK // cells)
 
 
 @dataclass(frozen=True)
@@ -331,28 +345,60 @@ class PlaySession:
         On boards of up to :data:`~puzzlelib.limits.EXACT_DISTANCE_MAX_CELLS` (9) cells (3 x 3, 2 x 4,
         1 x 9 ...) the path is a shortest one, read from the BFS table. Beyond that (3 x 4, 4 x 4) IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a
         pattern database if one is cached, else Manhattan distance) gets
-        :data:`SOLVE_MAX_NODES` nodes to prove a shortest path; if it runs
+        :func:`solve_budget` nodes (about a second) to prove a shortest path; if it runs
         out, the constructive solver gives a long but sure one, and the
         message says why.
+
+        The constructive solver takes boards of up to
+        :data:`~puzzlelib.search.constructive.CONSTRUCTIVE_MAX_CELLS` (300) cells. On a larger board only a
+        board near its goal can be solved (by IDA*): one whose Manhattan distance is more than IDA*'s
+        node budget is refused at once with :class:`~puzzlelib.errors.TooLargeError`, saying why (a
+        shuffled 100 x 100 board), as is one where IDA* runs out.
+
+        >>> s = PlaySession(100, 100); s.shuffle()
+        >>> s.solution()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        puzzlelib.errors.TooLargeError: no solver here can solve this 100 x 100 board in reasonable time: ...
         """
-        if not explain(self.board, self.goal).solvable:
+        if not is_solvable(self.board, self.goal):   # the parity rule alone: explain's counts take longer
             return None, "no solution: the board is in the other component"
         cells = self.board.rows * self.board.cols
         if cells <= EXACT_DISTANCE_MAX_CELLS:
             path = solve_optimal(self.board, self.goal)
             return path, f"shortest solution: {len(path) - 1} moves (BFS)"
         pdb = cells <= PDB_MAX_CELLS and is_cached(self.goal)
+        budget = solve_budget(cells)
+        fallback = min(self.board.shape) == 1 or cells <= CONSTRUCTIVE_MAX_CELLS
+        if not fallback:
+            # A solution has at least as many moves as the Manhattan distance, and IDA* expands a node for each
+            # of them: past its budget it could never finish, so say so now rather than after the search.
+            at_least = manhattan(self.board, self.goal)
+            if at_least >= budget:
+                raise self._too_large(f"it is at least {at_least:,} moves from the goal (Manhattan distance), "
+                                      f"and IDA* may expand only {budget:,} nodes here (about a second)")
         try:
-            path = solve_optimal(self.board, self.goal, max_nodes=SOLVE_MAX_NODES, build=False,
-                                 progress=False)
+            path = solve_optimal(self.board, self.goal, max_nodes=budget, build=False, progress=False)
         except NodeLimitError:
+            if not fallback:
+                raise self._too_large(f"IDA* (Manhattan distance) gave up after {budget:,} nodes, about a "
+                                      "second") from None
             path = solve_constructive(self.board, self.goal)
             why = ("IDA* with the pattern database" if pdb else
                    "IDA* with Manhattan distance (no pattern database built for this goal)")
             return path, (f"constructive solution: {len(path) - 1} moves (not the shortest: "
-                          f"{why} gave up after {SOLVE_MAX_NODES:,} nodes)")
+                          f"{why} gave up after {budget:,} nodes)")
         how = "IDA*, pattern database" if pdb else "IDA*, Manhattan distance"
         return path, f"shortest solution: {len(path) - 1} moves ({how})"
+
+    def _too_large(self, why: str) -> TooLargeError:
+        """The refusal of :meth:`solution` on a board over the constructive solver's size: why, and what works."""
+        rows, cols = self.board.shape
+        return TooLargeError(
+            f"no solver here can solve this {rows} x {cols} board in reasonable time: {why}; the constructive "
+            f"solver (long but sure solutions) takes boards of up to {CONSTRUCTIVE_MAX_CELLS} cells. "
+            "Start from the goal and scramble a few moves instead (scramble(n)): IDA* solves such a board "
+            f"exactly; or play a board of at most {CONSTRUCTIVE_MAX_CELLS} cells")
 
     def step_to(self, board: Board) -> None:
         """Record one move of an animated solution; ValueError unless ``board`` is one move away."""

@@ -550,7 +550,8 @@ class PuzzleWidget(w.VBox):
         """Animate a solution (see :meth:`~puzzlelib.player.session.PlaySession.solution`).
 
         Shortest on boards of up to 9 cells (BFS table); beyond, IDA* within a node budget,
-        else the constructive solver, and the message says which. In a
+        else the constructive solver, and the message says which; on a board over 300 cells that IDA*
+        can't solve at once the message says why none can (the refusal of ``solution()``). In a
         Jupyter kernel (or with ``background = True`` inside a running event
         loop) the search runs in a thread and the animation in an asyncio
         task, :attr:`solve_task`, so clicks are answered meanwhile; elsewhere
@@ -767,6 +768,6 @@ class BFSExplorer(w.VBox):
         self.summary.value = f"<b>{n:,}</b> board{'s' if n != 1 else ''} at depth {d} (of {total:,} reachable)"
         self.depth.value_text = f"depth {d}: {n:,} board{'s' if n != 1 else ''}"
         rows, cols = self.goal.shape
-        shown = [Board.unchecked(rows, cols, tiles) for tiles in self.layers[d][: self.samples]]
+        shown = [Board._trusted(rows, cols, tiles) for tiles in self.layers[d][: self.samples]]
         self.boards.value = " ".join(f'<span style="display:inline-block;margin:4px">{b._repr_html_()}</span>'
                                      for b in shown)

@@ -135,7 +135,7 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
     path = []
     state: tuple | None = g
     while state is not None:
-        path.append(Board.unchecked(rows, cols, state))
+        path.append(Board._trusted(rows, cols, state))
         state = parent[state]
     return path[::-1]
 
@@ -165,7 +165,7 @@ def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] |
     untried = [list(successors(start.tiles, table))[::-1]]
     while untried:
         if path[-1] == target:
-            return [Board.unchecked(rows, cols, s) for s in path]
+            return [Board._trusted(rows, cols, s) for s in path]
         options = untried[-1]
         while options:
             nxt = options.pop()
@@ -207,7 +207,7 @@ class Layer:
 
     def boards(self) -> list[Board]:
         """The layer's states as Boards."""
-        return [Board.unchecked(self.rows, self.cols, s) for s in self.states]
+        return [Board._trusted(self.rows, self.cols, s) for s in self.states]
 
 
 def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:

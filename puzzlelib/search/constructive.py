@@ -196,7 +196,7 @@ def _park_blank(goal: Board) -> tuple[Board, list[int]]:
     work.walk_blank(route)
     # walking back: the blank retraces the cells it came from
     back = ([goal.blank_index] + route[:-1])[::-1] if route else []
-    return Board.unchecked(rows, cols, tuple(work.tiles)), back
+    return Board._trusted(rows, cols, tuple(work.tiles)), back
 
 
 def constructive_moves(start, goal=None) -> list[int] | None:

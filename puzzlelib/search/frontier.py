@@ -62,7 +62,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..board import BLANK, Board, check_shape, neighbor_table, resolve_goal
+from ..board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
 from ..limits import (PACKED_MAX_CELLS, PuzzleError, TooLargeError, as_array, check_frontier_bfs, reachable_count,
                       whole_number)
 from ..storage import matches, not_a_regular_file, parse_json, read_regular, report_damage, sha256_bytes, write_atomic
@@ -283,7 +283,7 @@ class FrontierResult:
 
     def last_boards(self) -> list[Board]:
         """The last finished layer as sorted Boards (for a complete search, the antipodes)."""
-        boards = [Board.unchecked(self.rows, self.cols, tuple(int(t) for t in row))
+        boards = [Board._trusted(self.rows, self.cols, tuple(int(t) for t in row))
                   for row in unpack(self.last, self.rows, self.cols)]
         return sorted(boards)
 
@@ -345,6 +345,7 @@ def layer_problem(words, depth: int, count: int, rows: int, cols: int, goal: Boa
     >>> layer_problem(np.array([pack((1, 1, 0)) | 2], dtype=np.uint64), 1, 1, 1, 3, goal)
     'a word is not a board: its 3 tiles are not 0 to 2, each once'
     """
+    goal = as_board(goal, "goal")
     words = np.asarray(words)
     if words.dtype != np.dtype(_U64) or words.ndim != 1:
         return f"it holds a {words.ndim}-d array of {words.dtype}, not a 1-d array of uint64 words"

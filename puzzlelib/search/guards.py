@@ -124,6 +124,7 @@ def refuse_component(start, limit: int, what: str = "the search") -> None:
     """
     if not isinstance(start, Board):
         raise TypeError(f"start must be a Board, got {type(start).__name__}")
+    start = as_board(start, "start")
     limit = whole_number(limit, "limit", minimum=1)
     rows, cols = start.shape
     if log10_reachable(rows, cols) <= log10(limit):

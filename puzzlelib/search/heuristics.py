@@ -50,7 +50,7 @@ def manhattan(board, goal=None) -> int:
     4
     """
     board, goal = board_and_goal(board, goal)
-    cols, home = board.cols, goal_cells(goal)
+    cols, home = board.cols, _goal_cells(goal)
     total = 0
     for i, t in enumerate(board.tiles):
         if t != BLANK:
@@ -59,14 +59,18 @@ def manhattan(board, goal=None) -> int:
     return total
 
 
-@lru_cache(maxsize=4)
 def goal_cells(goal: Board) -> tuple[int, ...]:
     """``home[t]``: the cell where tile ``t`` sits in ``goal``.
 
     >>> goal_cells(Board.goal(2, 2))
     (3, 0, 1, 2)
     """
-    goal = as_board(goal, "goal")             # checked on a cache miss only: the searches call this per board
+    return _goal_cells(as_board(goal, "goal"))
+
+
+@lru_cache(maxsize=4)
+def _goal_cells(goal: Board) -> tuple[int, ...]:
+    """:func:`goal_cells` of a checked goal, remembered: the searches call this per board."""
     home = [0] * len(goal.tiles)
     for i, t in enumerate(goal.tiles):
         home[t] = i
@@ -184,7 +188,7 @@ def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
     remembered per line content, since most lines recur many times in a search.
     """
     rows, cols = goal.shape
-    home = goal_cells(goal)
+    home = _goal_cells(goal)
     home_row = [0] * len(goal.tiles)
     home_col = [0] * len(goal.tiles)
     for i, t in enumerate(goal.tiles):
@@ -434,6 +438,6 @@ def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
         return CompiledHeuristic(name, make_function(goal))
 
     def value(tiles) -> int:                       # the general path: the function itself, on a Board
-        return heuristic_value(heuristic(Board.unchecked(rows, cols, tuple(tiles)), goal), name)
+        return heuristic_value(heuristic(Board._trusted(rows, cols, tuple(tiles)), goal), name)
 
     return CompiledHeuristic(name, value)

@@ -109,7 +109,7 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
     path = []
     node: tuple | None = target
     while node is not None:
-        path.append(Board.unchecked(start.rows, start.cols, node))
+        path.append(Board._trusted(start.rows, start.cols, node))
         node = parent[node]
     return SearchResult(path[::-1], expanded, generated, max_frontier, time.perf_counter() - t0,
                         reached=len(best_g), heuristic=h.name)

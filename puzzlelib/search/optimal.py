@@ -128,6 +128,7 @@ def is_path(path, start, goal) -> bool:
         raise TypeError(f"path must be a list of Boards, got {type(path).__name__}")
     if not all(isinstance(b, Board) for b in path):
         raise TypeError("path must be a list of Boards; it holds something else")
+    path = [as_board(b, f"path[{i}]") for i, b in enumerate(path)]
     start, goal = as_board(start, "start"), as_board(goal, "goal")
     return (bool(path) and path[0] == start and path[-1] == goal
             and all(b in a.neighbors() for a, b in zip(path, path[1:])))
