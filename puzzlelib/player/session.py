@@ -336,6 +336,8 @@ class PlaySession:
         message says why.
         """
         if not explain(self.board, self.goal).solvable:
+            if 1 in self.board.shape:
+                return None, "no solution: the tiles are not in the goal's order"
             return None, "no solution: the board is in the other component"
         cells = self.board.rows * self.board.cols
         if cells <= EXACT_DISTANCE_MAX_CELLS:
