@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 import re
 
+import numpy as np
 import pytest
 
 from puzzlelib import Board
 from puzzlelib.exercises import EXERCISES, check, engine, hint
 from puzzlelib.player.session import PlaySession
+from puzzlelib.encoding import all_permutations, rank, rank_rows
 from puzzlelib.search.bfs import distances, shortest_path
+from puzzlelib.space import all_moves
 
 
 def run(capsys, exercise_id, answer):
@@ -76,26 +79,57 @@ def test_06_2_the_answer_by_the_taxicab_distance():
     assert all(PlaySession(board=traded(goal, t)).panel().solvable == (t in want) for t in far if far[t] > 1)
 
 
-def test_06_3_the_answer_by_bfs_and_by_random_walks():
-    goal = Board.goal(3, 3)
+def walks_without_undo(goal: Board, steps: int):
+    """Over every walk of ``steps`` slides from ``goal`` that never undoes the slide before (as the player's
+    scramble walks): the distances of their end boards, and the lengths at which such a walk is back at the
+    goal (a loop). Counted move by move over the directed moves of every board, by numpy."""
+    rows, cols = goal.shape
+    perms = all_permutations(rows * cols)
+    m = all_moves(rows, cols, perms)
+    src, dst, n = m.src.astype(np.int64), m.dst.astype(np.int64), len(perms)
+    key = src * n + dst
+    order = np.argsort(key)
+    back = order[np.searchsorted(key[order], dst * n + src)]          # the move that undoes each move
+    assert (src[back] == dst).all() and (dst[back] == src).all()
+    dist = np.full(n, -1)
     d = distances(goal)
-    want = set(range(0, max(d.values()) + 1, 2))
-    assert engine._expected(EXERCISES["06.3"]) == want
+    dist[rank_rows(np.array(list(d)))] = list(d.values())
+    start = rank(goal)
+    last = src == start                                                # the walks' last moves, one step in
+    loops = []
+    for step in range(1, steps + 1):
+        if step > 1:
+            into = np.bincount(dst[last], minlength=n)                 # walks arriving at each board
+            last = into[src] - last[back] > 0                          # leave by any move but the undoing one
+        if start in dst[last]:
+            loops.append(step)
+    return set(dist[np.unique(dst[last])].tolist()), loops
+
+
+def test_06_3_the_answer_by_every_walk_that_never_undoes_a_move():
+    """The player's scramble never undoes its last move (generate.scramble, allow_undo=False), so "one tile
+    back and forth" is not a walk it makes. Over every such 40-move walk the end distances are the answer."""
+    goal = Board.goal(3, 3)
+    ends, loops = walks_without_undo(goal, 40)
+    assert engine._expected(EXERCISES["06.3"]) == ends == set(range(0, 31, 2))
+    assert loops == list(range(12, 41, 2))            # loops that never turn back: every even length from 12
+    # the shortest one: the blank three times round a 2 x 2 block
+    cells = [(2, 2), (1, 2), (1, 1), (2, 1)]           # the blank's cells round the bottom-right block
+    walk = [goal]
+    for k in range(1, 13):
+        r, c = cells[k % 4]
+        walk.append(walk[-1].slide(walk[-1].grid[r][c]))
+    assert walk[-1] == goal and len(set(walk[:-1])) == 12 and all(a != c for a, c in zip(walk, walk[2:]))
+
+
+def test_06_3_what_the_player_scrambles_stays_in_the_answer():
     rng = random.Random(6)
     seen = set()
     for _ in range(300):                            # what the player's scramble does: seeded random walks
         s = PlaySession(3, 3, seed=rng.randrange(10**9))
         s.scramble(40)
         seen.add(s.panel().distance)
-    assert seen <= want and len(seen) >= 5          # never odd, never over 30
-    # and every value happens: a shortest path out to a board at that depth, then one tile back and forth
-    for depth in want:
-        board = next(Board.from_tiles(t, 3, 3) for t, k in d.items() if k == depth)
-        path = shortest_path(board, goal)[::-1]            # goal ... board
-        step = board.neighbors()[0]
-        walk = path + [step, board] * ((40 - depth) // 2)
-        assert len(walk) - 1 == 40 and walk[0] == goal and walk[-1] == board
-        assert all(b in a.neighbors() for a, b in zip(walk, walk[1:]))
+    assert seen <= engine._expected(EXERCISES["06.3"]) and len(seen) >= 5          # never odd, never over 30
 
 
 # --- what check accepts and what it says ----------------------------------------------------------
@@ -105,6 +139,8 @@ def test_06_3_the_answer_by_bfs_and_by_random_walks():
     ("06.2", {1, 3, 6, 9}), ("06.2", {9, 6, 3, 1}), ("06.2", frozenset({1, 3, 6, 9})), ("06.2", {1.0, 3, 6, 9}),
     ("06.3", set(range(0, 31, 2))), ("06.3", range(0, 31, 2)), ("06.3", frozenset(range(30, -1, -2))),
     ("06.3", {d for d in range(31) if d % 2 == 0}),
+    ("06.2", [1, 3, 6, 9]), ("06.2", (9, 6, 3, 1)), ("06.2", [1, 3, 3, 6, 9]),
+    ("06.3", list(range(0, 31, 2))), ("06.3", tuple(range(30, -1, -2))),
 ])
 def test_every_correct_form_is_accepted(capsys, exercise_id, answer):
     ok, out = run(capsys, exercise_id, answer)
@@ -112,13 +148,14 @@ def test_every_correct_form_is_accepted(capsys, exercise_id, answer):
 
 
 @pytest.mark.parametrize("exercise_id, answer, says", [
-    ("06.1", 2, "wrong sign"),
+    ("06.1", 2, "go through the 4 pairs again"),
     ("06.1", 44, "count after the slide"),
     ("06.1", 46, "count before the slide"),
     ("06.1", 4, "can remove an inversion"),
     ("06.1", 0, "this one is vertical"),
     ("06.1", 1, "passes 4 tiles"),
-    ("06.2", {2, 4, 5, 7, 10}, "make the board unsolvable"),
+    ("06.2", {2, 4, 5, 7, 10}, "Which distances flip the parity back"),
+    ("06.2", [2, 4, 5, 7, 10], "Which distances flip the parity back"),
     ("06.2", set(), "also takes the blank away"),
     ("06.2", {1, 3, 6, 8, 9, 11}, "leave them out"),
     ("06.2", set(range(1, 12)) - {8, 11}, "not all of them"),
@@ -127,11 +164,11 @@ def test_every_correct_form_is_accepted(capsys, exercise_id, answer):
     ("06.3", set(range(0, 41, 2)), "explorer's last layer"),
     ("06.3", set(range(0, 32)), "not every distance"),
     ("06.3", set(range(0, 41)), "too many"),
-    ("06.3", {40}, "turns back on itself"),
-    ("06.3", set(range(2, 31, 2)), "come back to the goal"),
+    ("06.3", {40}, "three rounds every tile is home again"),
+    ("06.3", set(range(2, 31, 2)), "check each candidate distance on its own"),
     ("06.3", "even", "a str where a set is expected"),
-    ("06.2", [1, 3, 6, 9], "a list where a set is expected"),
-    ("06.3", list(range(0, 31, 2)), "a list where a set is expected"),
+    ("06.2", ["1", "3", "6", "9"], "a list where a set is expected"),
+    ("06.3", [True, False], "a list where a set is expected"),
 ])
 def test_typical_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, exercise_id, answer, says):
     ok, out = run(capsys, exercise_id, answer)
@@ -155,3 +192,42 @@ def test_06_ends_with_three_exercises_and_none_reads_the_player_state():
     import inspect
     from puzzlelib.exercises import nb06_play
     assert "PlaySession" not in inspect.getsource(nb06_play)     # fixed boards, not a player's current state
+
+
+def test_06_3_thirty_by_the_long_way_round_a_loop():
+    """The solution's way to distance 30 in 40 slides without undoing one: a shortest path to a board Y at 29,
+    then 11 moves the long way round the 12-move loop of a 2 x 2 block, to Y's neighbour Z at 30."""
+    goal = Board.goal(3, 3)
+    d = distances(goal)
+
+    def long_way(y: Board, z: Board):
+        (r0, c0), (r1, c1) = y.blank, z.blank
+        for top in range(max(0, min(r0, r1) - 1), min(r0, r1) + 1):
+            for left in range(max(0, min(c0, c1) - 1), min(c0, c1) + 1):
+                ring = [(top, left), (top, left + 1), (top + 1, left + 1), (top + 1, left)]
+                if top + 1 > 2 or left + 1 > 2 or (r0, c0) not in ring or (r1, c1) not in ring:
+                    continue
+                k = ring.index((r0, c0))
+                step = -1 if ring[(k + 1) % 4] == (r1, c1) else 1        # against the direction of y -> z
+                walk = [y]
+                for i in range(1, 12):
+                    r, c = ring[(k + step * i) % 4]
+                    walk.append(walk[-1].slide(walk[-1].grid[r][c]))
+                if walk[-1] == z:
+                    return walk
+        return None
+
+    for tiles, k in d.items():
+        if k != 29:
+            continue
+        y = Board.from_tiles(tiles, 3, 3)
+        path = shortest_path(y, goal)[::-1]                       # goal ... y, 29 moves
+        for z in (n for n in y.neighbors() if d[n.tiles] == 30):
+            loop = long_way(y, z)
+            if loop and loop[1] != path[-2]:                       # the first loop move does not undo the path's last
+                walk = path + loop[1:]
+                assert len(walk) - 1 == 40 and d[walk[-1].tiles] == 30
+                assert all(b in a.neighbors() for a, b in zip(walk, walk[1:]))
+                assert all(a != c for a, c in zip(walk, walk[2:]))   # never undoes a move
+                return
+    raise AssertionError("no walk of 40 to distance 30 the long way round a loop")

@@ -19,6 +19,7 @@ import html
 import logging
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -514,3 +515,13 @@ SessionMachine.TestCase.settings = SETTINGS
 WidgetMachine.TestCase.settings = SETTINGS
 TestSession = SessionMachine.TestCase
 TestWidget = WidgetMachine.TestCase
+
+
+@pytest.mark.parametrize("board, says", [
+    (Board([[2, 3, 1, 0]]), "the tiles are not in the goal's order"),          # 1 x 4: 6 components, not 2
+    (Board([[2], [3], [1], [0]]), "the tiles are not in the goal's order"),
+    (Board([[2, 1, 3], [4, 5, 0]]), "the board is in the other component"),
+])
+def test_no_solution_says_why_on_a_line_and_off_it(board, says):
+    path, how = PlaySession(board=board).solution()
+    assert path is None and how == f"no solution: {says}"

@@ -34,8 +34,9 @@ _register(
     why="sliding down carries the tile past the width - 1 = 4 tiles between its cell and the blank's; each "
         "of those 4 pairs flips, adding or removing one inversion, so the change is even, from -4 to +4.",
     mistakes=(
-        Mistake(lambda: -_change_06_1(), "right size, wrong sign: does the count go up or down? A count that "
-                                         "falls is a negative change."),
+        Mistake(lambda: -_change_06_1(), "go through the 4 pairs again, one by one: is each an inversion before "
+                                         "the slide, and after it? Add +1 for each pair that becomes one, -1 for "
+                                         "each that stops being one."),
         Mistake(lambda: inversions(_BOARD_06_1.slide(_TILE_06_1)),
                 "that is the count after the slide; the question asks by how much it changes."),
         Mistake(lambda: inversions(_BOARD_06_1), "that is the count before the slide; the question asks by how "
@@ -76,8 +77,18 @@ def _far_and_solvable() -> set:
 
 
 def _tile_set(x):
-    """A frozenset or a range as a set; anything else as it is (a list gets the checker's "use a set" hint)."""
-    return set(x) if isinstance(x, (range, frozenset)) else x
+    """A frozenset, a range, or a list or tuple of whole numbers as a set; anything else as it is.
+
+    >>> _tile_set([9, 1, 3, 6]) == _tile_set((1, 3, 6, 9)) == _tile_set(frozenset({1, 3, 6, 9})) == {1, 3, 6, 9}
+    True
+    >>> _tile_set(["one"]), _tile_set(7)
+    (['one'], 7)
+    """
+    if isinstance(x, (range, frozenset)):
+        return set(x)
+    if isinstance(x, (list, tuple)) and all(isinstance(t, int) and not isinstance(t, bool) for t in x):
+        return set(x)
+    return x
 
 
 _register(
@@ -91,8 +102,8 @@ _register(
         "when that distance is odd (3 or 5 here).",
     mistakes=(
         Mistake(lambda: set(_far_tiles()) - _far_and_solvable(),
-                "those are the ones that make the board unsolvable: the blank ends an even number of cells from "
-                "home, which leaves the flipped parity flipped."),
+                "check the parity for each tile again: the trade flips the permutation's parity once, and the "
+                "blank ends some number of cells from home. Which distances flip the parity back?"),
         Mistake(lambda: set(), "an exchange of two tiles always flips the component, but this one also takes the "
                                "blank away from its cell: count how far, and what that does to the parity."),
         Mistake(lambda: _far_and_solvable() | set(_GOAL_06_2.movable_tiles()),
@@ -112,9 +123,10 @@ _SHAPE_06_3 = (3, 3)
 def _scramble_distances() -> set:
     """Every distance a walk of 40 slides from the 3 x 3 goal can end at, from the BFS layers.
 
-    A board at distance d is the end of such a walk exactly when d <= 40 and 40 - d is even: go there in d
-    moves, then slide one tile back and forth. An odd 40 - d can't happen (the blank's colour on a
-    checkerboard flips with each move)."""
+    A board at distance d is the end of such a walk exactly when d <= 40 and 40 - d is even. An odd
+    40 - d can't happen (the blank's colour on a checkerboard flips with each move). Every even d up to
+    the last layer does happen, also for the player's scramble, which never undoes its last move: a
+    test checks it over every 40-move walk that never turns back."""
     from .fixtures import _dist
     depths = set(_dist(Board.goal(*_SHAPE_06_3)).values())
     return {d for d in depths if d <= _SCRAMBLE_06_3 and (_SCRAMBLE_06_3 - d) % 2 == 0}
@@ -133,7 +145,10 @@ _register(
          "from the goal can a 3 x 3 board be (the explorer above)? Give a set of numbers.",
     why="every slide moves the blank to a cell of the other colour, so any two walks between the same two "
         "boards have lengths of the same parity: the distance is even, like 40, and at most 31. Every "
-        "such distance happens: walk there, then slide one tile back and forth.",
+        "such distance happens, though the scramble never undoes its last move: loops that never turn "
+        "back come in every even length from 12 up (the blank three times round a 2 x 2 block is one of 12), "
+        "so a loop, then a shortest path, reaches every even distance up to 28; going the long way round a "
+        "12-move loop (11 moves instead of 1) reaches 30.",
     mistakes=(
         Mistake(lambda: set(range(1, _depth_limit() + 1, 2)),
                 "look at the parity: after an even number of slides the blank's cell has the goal's colour on a "
@@ -145,9 +160,12 @@ _register(
         Mistake(lambda: set(range(0, _SCRAMBLE_06_3 + 1)),
                 "too many: no board is farther than the explorer's last layer, and the parity of 40 rules out "
                 "half of the rest."),
-        Mistake(lambda: {_SCRAMBLE_06_3}, "a random walk often turns back on itself, so it can end much nearer "
-                                          "than 40 moves from the goal."),
+        Mistake(lambda: {_SCRAMBLE_06_3}, "the scramble never undoes its last move, but it can still come back "
+                                          "towards the goal: the blank going round a square block of four cells "
+                                          "never turns back, yet after three rounds every tile is home again. So a walk of "
+                                          "40 slides can end much nearer than 40 moves from the goal."),
         Mistake(lambda: _scramble_distances() - {0},
-                "almost: can a walk of 40 slides come back to the goal itself?"),
+                "check each candidate distance on its own, from the smallest up: is there a walk of 40 slides, "
+                "never undoing a move, that ends at a board that far from the goal?"),
     ),
 )

@@ -216,8 +216,8 @@ class PuzzleWidget(w.VBox):
 
     The layout wraps instead of squeezing: the board keeps its size, and
     when the row is too narrow the panel and then the state graph move below
-    it. The arrow keys slide the tile next to the blank (the mouse over the
-    board gives it the keys). Solving runs beside the kernel's other work: the
+    it. The arrow keys slide the tile next to the blank while a tile has the
+    keyboard focus or the mouse is over the board. Solving runs beside the kernel's other work: the
     buttons that would interfere are disabled, clicks on tiles are refused
     with a message, and "stop" ends it.
 
