@@ -65,17 +65,40 @@ def test_every_call_a_message_of_notebook_00_suggests_runs_there(capsys):
     assert "draw_path" not in "".join(texts)
 
 
-def test_the_correct_message_of_00_1_runs_in_the_notebook(capsys):
+def test_00_1_accepts_a_list_or_a_tuple_and_nothing_else(capsys):
+    for answer in ([5, 8], (5, 8)):
+        ok, out = run(capsys, "00.1", answer)
+        assert ok is True, (answer, out)
+    for answer, says in (((8, 5), "8 is not next to the blank"), ([5, 6], "not yet"), ((5,), "not yet"), ("5, 8", "not yet")):
+        ok, out = run(capsys, "00.1", answer)
+        assert ok is False and says in out, (answer, out)
+
+
+def test_00_3_accepts_the_tiles_in_any_order_as_a_list_set_or_tuple(capsys):
     from puzzlelib import Board
-    almost, answer = Board([[1, 2, 3], [4, 0, 6], [7, 5, 8]]), [5, 8]
-    ok, out = run(capsys, "00.1", answer)
-    assert ok is True
-    call = re.search(r"print\((.*)\)\.?$", out.strip()).group(1)
-    assert eval(call, {"almost": almost, "answer": answer}) == Board.goal(3, 3)
+    right = set(Board([[2, 8, 3], [1, 6, 4], [7, 0, 5]]).slide(6).movable_tiles())
+    assert right == {1, 4, 6, 8}
+    for answer in ([1, 4, 6, 8], [8, 6, 4, 1], (1, 4, 6, 8), {1, 4, 6, 8}, frozenset(right)):
+        ok, out = run(capsys, "00.3", answer)
+        assert ok is True, (answer, out)
+    for answer, says in (([5, 6, 7], "before the slide"), ({1, 4, 8}, "the tile you just slid"),
+                         ([0, 1, 4, 6, 8], "the blank (0) is not a tile"), ([1, 4, 6], "not yet"),
+                         ([1, 4, 6, 8, 8], "not yet")):
+        ok, out = run(capsys, "00.3", answer)
+        assert ok is False and says in out, (answer, out)
+        assert "1, 4, 6, 8" not in out
+
+
+def test_the_warm_ups_boards_are_pictures_not_names_in_the_notebook():
+    """00.1 to 00.3 give their boards as pictures: no variable holds one, so no call answers at once."""
+    names = names_notebook_00_defines()
+    assert not {"almost", "small"} & names
+    sources = [c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells if c.cell_type == "code"]
+    assert not any("movable_tiles()" in src and "slide(3)" in src for src in sources)
 
 
 def test_hints_of_00_never_name_the_answer(capsys):
-    for exercise_id, answer in (("00.1", "[5, 8]"), ("00.2", "5"), ("00.3", "[3, 5, 6]")):
+    for exercise_id, answer in (("00.1", "[5, 8]"), ("00.2", "5"), ("00.3", "[1, 4, 6, 8]")):
         capsys.readouterr()
         hint(exercise_id)
         assert answer not in capsys.readouterr().out

@@ -58,7 +58,7 @@ def all_right_01_1():
 def test_01_1_accepts_every_number_between_the_keys_with_any_repeated_tile(capsys):
     right = list(all_right_01_1())
     assert len({n for n, _ in right}) == 24                      # no number between the keys is a board
-    for answer in right + [(np.int64(11170), np.int32(4))]:
+    for answer in right + [(np.int64(11170), np.int32(4)), [11170, 4], [11171, 1]]:
         ok, out = run(capsys, "01.1", answer)
         assert ok is True, (answer, out)
 
@@ -70,7 +70,7 @@ def test_01_1_accepts_every_number_between_the_keys_with_any_repeated_tile(capsy
     ((11170, 0), "not twice among the number's base-6 digits"),  # 123414: 0 does not appear
     ((11170, 2), "not twice"),                                   # 2 appears once
     ((11170, 7), "one of 0 to 5"),
-    ([11170, 4], "a list where a tuple is expected"),
+    ([11170, 0], "not twice"),                                   # a list is read like a tuple
     (11170, "an int where a tuple is expected"),
     ("11170, 4", "a string where a tuple is expected"),
 ])
@@ -80,33 +80,47 @@ def test_01_1_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answ
     assert not shows(out, expected("01.1")), out
 
 
-# --- 01.2: the board right after (2, 5, 4, 3, 1, 0) in rank order --------------------------------------
+# --- 01.2: two boards next in rank order that differ in every cell ----------------------------------------
 
-def test_01_2_has_one_answer_and_takes_it_in_every_form(capsys):
-    before = Board([[2, 5, 4], [3, 1, 0]])
-    after = unrank(rank(before) + 1, 2, 3)
-    assert after == Board([[3, 0, 1], [2, 4, 5]]) and engine._equal(expected("01.2"), after)
-    nxt = [p for p in itertools.permutations(range(6)) if p > before.tiles][0]   # dictionary order, by itertools
-    assert nxt == after.tiles
-    for answer in (after, after.tiles, list(after.tiles), after.grid, [list(r) for r in after.grid],
-                   tuple(np.int8(t) for t in after.tiles)):
+PAIR = ((2, 5, 4, 3, 1, 0), (3, 0, 1, 2, 4, 5))
+
+
+def test_01_2_has_one_answer_found_by_dictionary_order_and_takes_it_in_every_form(capsys):
+    perms = list(itertools.permutations(range(6)))               # dictionary order, by itertools
+    pairs = [(p, q) for p, q in zip(perms, perms[1:]) if all(x != y for x, y in zip(p, q))]
+    assert pairs == [PAIR]
+    a, b = (Board.from_tiles(t, 2, 3) for t in PAIR)
+    assert rank(b) == rank(a) + 1 and engine._equal(expected("01.2"), (a, b))
+    for answer in ((a, b), (b, a), [a, b], {a, b}, frozenset({a, b}), PAIR, (PAIR[1], PAIR[0]),
+                   [list(PAIR[0]), list(PAIR[1])], (a.grid, b.grid), (a, PAIR[1]),
+                   tuple(tuple(np.int8(t) for t in p) for p in PAIR)):
         ok, out = run(capsys, "01.2", answer)
         assert ok is True, (answer, out)
 
 
 @pytest.mark.parametrize("answer,says", [
-    (Board([[2, 5, 4], [3, 1, 0]]), "the board you started from"),
-    ((2, 5, 4, 3, 0, 1), "comes before"),                       # the one before it
-    ((3, 5, 4, 2, 1, 0), "not right after"),                    # raised the first tile, kept the rest
-    ((3, 0, 1, 2, 5, 4), "not right after"),                    # one too far
-    ((1, 1, 2, 3, 4, 5), "give a 2 x 3 board"),
-    (Board.goal(3, 2), "give a 2 x 3 board"),
-    (360, "an int where a Board is expected"),
+    (((1, 2, 3, 4, 0, 5), (1, 2, 3, 4, 5, 0)), "some cell holds the same tile"),      # ranks 152 and 153
+    (((1, 5, 4, 3, 2, 0), (2, 0, 1, 3, 4, 5)), "some cell holds the same tile"),      # the first cell changes, 3 stays
+    (((2, 5, 4, 3, 1, 0), (3, 0, 1, 2, 5, 4)), "not next to each other"),             # one too far
+    (((0, 1, 2, 3, 4, 5), (5, 4, 3, 2, 1, 0)), "not next to each other"),             # every cell differs, far apart
+    ((Board.goal(2, 3), Board.goal(2, 3)), "one board twice"),
+    ((2, 5, 4, 3, 1, 0), "that is one board"),
+    (Board([[3, 0, 1], [2, 4, 5]]).grid, "that is one board"),
+    (((1, 1, 2, 3, 4, 5), (3, 0, 1, 2, 4, 5)), "give two 2 x 3 boards"),
+    ((Board.goal(2, 3), Board.goal(3, 2)), "give two 2 x 3 boards"),
+    (360, "an int where a tuple is expected"),
 ])
 def test_01_2_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, says):
     ok, out = run(capsys, "01.2", answer)
     assert ok is False and out.startswith("not yet") and says in out, out
     assert not shows(out, expected("01.2")), out
+
+
+def test_01_2_is_no_longer_one_call_of_rank_and_unrank(capsys):
+    """The board right after the left one is not an answer on its own: the pair is asked for."""
+    a = Board.from_tiles(PAIR[0], 2, 3)
+    ok, _ = run(capsys, "01.2", unrank(rank(a) + 1, 2, 3))
+    assert ok is False
 
 
 # --- 01.3: two boards whose keys are as close as possible ----------------------------------------------
@@ -190,3 +204,19 @@ def test_key_rows_agrees_with_to_key_and_refuses_what_would_overflow():
         key_rows([tuple(range(16))])
     with pytest.raises(ValueError, match="permutation"):
         key_rows([(0, 0, 1)])
+
+
+# --- 01.5: the library's rank functions are all barred -----------------------------------------------------
+
+def test_01_5_refuses_rank_rows_rank_tiles_and_rank(capsys):
+    from puzzlelib.encoding import rank_rows, rank_tiles
+    borrowed = {
+        "rank_rows": lambda t: int(rank_rows(np.array([t], dtype=np.int8))[0]),
+        "rank_tiles": lambda t: rank_tiles(t),
+        "rank": lambda t: rank(Board.from_tiles(t, 1, len(t))),
+    }
+    for name, fn in borrowed.items():
+        ok, out = run(capsys, "01.5", fn)
+        assert ok is False and f"puzzlelib's own {name}" in out, (name, out)
+    from puzzlelib.exercises.solutions import SOLUTIONS
+    assert run(capsys, "01.5", SOLUTIONS["rank_of"])[0] is True

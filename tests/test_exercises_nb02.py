@@ -84,6 +84,38 @@ def test_a_full_4x4_bfs_is_refused_so_the_count_needs_thought():
     assert EXERCISES["02.2"].level == "core" and EXERCISES["02.1"].level == "warm-up"
 
 
+# --- 02.3: successors a BFS to the end on 2 x 4 makes that were stored already ----------------------------
+
+def test_02_3_agrees_with_a_watched_bfs_on_the_other_half_of_2x4(capsys):
+    from puzzlelib.search.bfs import keyed_bfs
+    made = []
+    result = keyed_bfs(Board([[1, 2, 3, 4], [5, 7, 6, 0]]), watch=lambda m, waiting: made.append(m))
+    assert result.moves is None and result.reached == 20160
+    answer = sum(made) - (result.reached - 1)
+    assert answer == 30241
+    for form in (answer, float(answer)):
+        assert run(capsys, "02.3", form)[0] is True
+
+
+@pytest.mark.parametrize("answer, words", [
+    (50400, "every successor made"), (25200, "the number of edges"), (5041, "counts each edge once"),
+    (30240, "off by one"), (20160, "boards stored"), (481, "2 x 3 puzzle"), ("30241", "without quotes"),
+])
+def test_02_3_wrong_counts_get_the_hint_that_fits_and_never_the_answer(capsys, answer, words):
+    ok, out = run(capsys, "02.3", answer)
+    assert ok is False and words in out, out
+    assert "30241" not in out and "30,241" not in out
+
+
+def test_02_2_hint_and_solution_count_two_moves_from_the_starting_corner(capsys):
+    import nbformat
+    from pathlib import Path
+    assert "two at the start" in EXERCISES["02.2"].hint
+    nb = nbformat.read(Path(__file__).resolve().parent.parent / "notebooks" / "02_breadth_first_search.ipynb", 4)
+    solution = next(c.source for c in nb.cells if c.source.startswith("**Solution to exercise 2."))
+    assert "2 at the start" in solution
+
+
 # --- 02.4: writing bfs_path, not borrowing a search that returns a path ---------------------------------
 
 def test_bfs_path_that_borrows_a_library_search_is_not_accepted(capsys):

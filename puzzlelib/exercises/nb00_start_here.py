@@ -10,8 +10,8 @@ __all__: list[str] = []
 
 _ALMOST = Board([[1, 2, 3], [4, 0, 6], [7, 5, 8]])
 _SMALL = Board([[4, 1, 2], [5, 0, 3]])
-_START_00 = Board([[4, 1, 0], [2, 5, 3], [7, 8, 6]])
-_NEXT_00 = _START_00.slide(3)          # exercise 3 asks about the board after sliding 3 up
+_PICTURED_00 = Board([[2, 8, 3], [1, 6, 4], [7, 0, 5]])   # exercise 3's board, shown only as a picture
+_NEXT_00 = _PICTURED_00.slide(6)       # exercise 3 asks about the board after sliding 6 down
 
 
 def _two_slides() -> list[int]:
@@ -31,7 +31,10 @@ _register(
                                      "without quotes."),),
 )
 def _replayed(tiles):
-    """The board ``almost`` becomes after sliding ``tiles`` in order, or the answer itself if it can't."""
+    """The board ``almost`` becomes after sliding ``tiles`` (a list or a tuple) in order, or the answer itself
+    if it can't."""
+    if isinstance(tiles, tuple):
+        tiles = list(tiles)
     if not isinstance(tiles, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in tiles):
         return tiles
     board = _ALMOST
@@ -48,8 +51,8 @@ _register(
     normalize=_replayed,
     hint="the blank is in the centre; which of its neighbours must slide into it so that a second "
          "slide can finish the board? Give the two tiles in the order you slide them, e.g. [6, 9].",
-    why="those two slides, in that order, bring this board to the goal; see it with "
-        "print(almost.slide(answer[0]).slide(answer[1])).",
+    why="those two slides, in that order, bring this board to the goal: only a tile next to the blank can "
+        "slide, and the second slide must leave the blank bottom right.",
     mistakes=(
         Mistake(lambda: ("cannot slide", 8), "8 is not next to the blank yet: which tile must slide first?"),
         Mistake(lambda: Board.goal(3, 3), "that is the board you end with; name the two tiles you slide, "
@@ -61,23 +64,31 @@ _register(
     solution=lambda: min_moves(_SMALL),
     hint="move the blank step by step towards the bottom-right corner, putting 1, 2 and 3 in place "
          "on the way; count the slides, not the boards.",
-    why="no shorter sequence exists: min_moves(small) agrees, and shortest_solution(shortest_path(small)) "
-        "draws the moves.",
+    why="no shorter sequence exists: min_moves(Board([[4, 1, 2], [5, 0, 3]])) agrees, and shortest_path "
+        "lists the boards on the way.",
     mistakes=(Mistake(lambda: min_moves(_SMALL) + 1,
                       "that counts the boards along the way, the start included; moves are one fewer."),),
 )
+def _tile_set(x):
+    """Tiles given as a list, tuple or set, in any order, as a sorted list; anything else stays as it is."""
+    if isinstance(x, (list, tuple, set, frozenset)) and all(isinstance(t, int) and not isinstance(t, bool) for t in x):
+        return sorted(x)
+    return x
+
+
 _register(
     id="00.3", title="Which tiles can move?", level="warm-up", minutes=2, kind="value",
     solution=lambda: sorted(_NEXT_00.movable_tiles()),
-    hint="first work out where the blank is after 3 slides up into it; then a tile can slide when it "
-         "shares a side with the blank (not a corner). Give them as a sorted list.",
-    why="exactly the tiles that share a side with the blank can slide, wherever the blank is.",
+    normalize=_tile_set,
+    hint="first work out where the blank is after 6 slides down into it; then a tile can slide when it "
+         "shares a side with the blank (not a corner). Give them as a list, in any order.",
+    why="exactly the tiles that share a side with the blank can slide, wherever the blank is; the tile you "
+        "just slid is one of them, as a move can be undone.",
     mistakes=(
-        Mistake(lambda: sorted(_START_00.movable_tiles()), "those can move on start itself; slide 3 first: "
-                                                           "the blank is somewhere else then."),
-        Mistake(lambda: sorted(_NEXT_00.movable_tiles(), reverse=True), "the right idea; now sort the list."),
+        Mistake(lambda: sorted(_PICTURED_00.movable_tiles()), "those can move before the slide; slide 6 first: "
+                                                              "the blank is somewhere else then."),
+        Mistake(lambda: sorted(t for t in _NEXT_00.movable_tiles() if t != 6),
+                "nearly: the tile you just slid is next to the blank too, and can slide back."),
         Mistake(lambda: sorted(_NEXT_00.movable_tiles() + [0]), "the blank (0) is not a tile: leave it out."),
-        Mistake(lambda: tuple(sorted(_NEXT_00.movable_tiles())), "a tuple where a list is expected: use "
-                                                                 "square brackets, [ ... ]."),
     ),
 )

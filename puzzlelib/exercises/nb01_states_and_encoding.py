@@ -16,8 +16,6 @@ __all__: list[str] = []
 
 _START_KEY, _GOAL_KEY = 11165, 11190
 """The keys of section 2's start and goal: 01.1 asks for a number between them."""
-_BEFORE_NEXT = Board([[2, 5, 4], [3, 1, 0]])
-"""01.2 asks which board comes right after this one in rank order."""
 
 
 def _is_int(x) -> bool:
@@ -41,7 +39,7 @@ def _not_a_key() -> tuple:
 def _not_a_key_verdict(x):
     """Any number strictly between the two keys, with a tile its base-6 digits hold twice, stands for every such
     answer; other pairs say what is wrong with them. Anything but a pair of whole numbers stays as it is."""
-    if not isinstance(x, tuple) or len(x) != 2 or not all(_is_int(v) for v in x):
+    if not isinstance(x, (tuple, list)) or len(x) != 2 or not all(_is_int(v) for v in x):
         return x
     n, tile = x
     if not _START_KEY < n < _GOAL_KEY:
@@ -71,7 +69,7 @@ _register(
 )
 
 
-# --- 01.2: the next board in rank order --------------------------------------------------------------
+# --- 01.2: two boards next in rank order that differ in every cell ------------------------------------
 
 def _as_board_2x3(x):
     """``x`` as a 2 x 3 Board (a Board, six tiles, or two rows of three), or None."""
@@ -86,38 +84,54 @@ def _as_board_2x3(x):
     return None
 
 
-def _next_in_rank() -> Board:
-    return unrank(rank(_BEFORE_NEXT) + 1, 2, 3)
+@functools.lru_cache(maxsize=1)
+def _all_change() -> tuple:
+    """The first two 2 x 3 boards next to each other in rank order that differ in every cell (found by search)."""
+    boards = [unrank(r, 2, 3) for r in range(factorial(6))]
+    return next((a, b) for a, b in zip(boards, boards[1:]) if all(x != y for x, y in zip(a.tiles, b.tiles)))
 
 
-def _next_verdict(x):
-    """A 2 x 3 board in any form (a Board, its six tiles, its two rows) is compared by rank with the board right
-    after (2, 5, 4, 3, 1, 0); anything else stays as it is."""
-    board = _as_board_2x3(x)
-    if board is None:
-        return ("not a board",) if isinstance(x, (Board, tuple, list)) else x
-    step = rank(board) - rank(_BEFORE_NEXT)
-    if step == 1:
-        return _next_in_rank()
-    return ("the same board",) if step == 0 else ("before it",) if step < 0 else ("later",)
+def _all_change_verdict(x):
+    """Two 2 x 3 boards (as a tuple, list or set, in either order; each a Board, six tiles or two rows) next to
+    each other in rank order and different in every cell stand for every such pair; other pairs say what is
+    wrong. Anything else stays as it is."""
+    if not isinstance(x, (tuple, list, set, frozenset)):
+        return x
+    items = list(x)
+    if len(items) == 6 or (len(items) == 2 and _as_board_2x3(items) is not None):
+        return ("one board",)
+    boards = [_as_board_2x3(b) for b in items]
+    if len(items) != 2 or None in boards:
+        return ("not two boards",)
+    a, b = sorted(boards, key=rank)
+    if a == b:
+        return ("the same board",)
+    if rank(b) - rank(a) != 1:
+        return ("not next in rank",)
+    if any(s == t for s, t in zip(a.tiles, b.tiles)):
+        return ("a cell stays",)
+    return _all_change()
 
 
 _register(
-    id="01.2", title="The next board in rank order", level="warm-up", minutes=5, kind="value",
-    solution=_next_in_rank, normalize=_next_verdict,
-    hint="in dictionary order, which position is the last one that can still grow? Raise it as little as "
-         "possible, then put the tiles after it in their smallest order. Check with the rank formula: the "
-         "next board's rank is one more.",
-    why="(2, 5, 4, 3, 1, 0) is the last board that starts with 2, as 5 4 3 1 0 can't grow; the next starts with "
-        "the next tile, 3, and the rest follow smallest first. Its rank, 360 = 3 x 5!, is one more.",
+    id="01.2", title="Next in rank order, and nothing in common", level="core", minutes=10, kind="value",
+    solution=_all_change, normalize=_all_change_verdict,
+    hint="if two boards next in dictionary order start with the same tile, they share a cell. So the first "
+         "cell must change: the left board is the last that starts with some tile t, the right one the first "
+         "that starts with the next tile. Write both for each t and compare them cell by cell.",
+    why="the first cell must change, so the pair is the last board starting with some tile t (the rest "
+        "largest first) and the first starting with the next tile (the rest smallest first); on 2 x 3 only "
+        "one t makes every cell differ. Their ranks, t x 5! + 5! - 1 and (t + 1) x 5!, are one apart.",
     mistakes=(
-        Mistake(lambda: ("the same board",), "that is the board you started from: which board comes next?"),
-        Mistake(lambda: ("before it",), "that board comes before (2, 5, 4, 3, 1, 0) in dictionary order: you "
-                                        "want the one right after."),
-        Mistake(lambda: ("later",), "that board comes later, but not right after: other boards lie between. "
-                                    "Once a position grows, the tiles after it go smallest first."),
-        Mistake(lambda: ("not a board",), "give a 2 x 3 board: a Board, or its six tiles 0 to 5 each once, "
-                                          "such as (1, 2, 3, 4, 5, 0)."),
+        Mistake(lambda: ("not next in rank",), "those boards are not next to each other in rank order: other "
+                                               "boards lie between them. Once a position grows, the tiles after "
+                                               "it go smallest first."),
+        Mistake(lambda: ("a cell stays",), "those two are next in rank order, but some cell holds the same "
+                                           "tile in both."),
+        Mistake(lambda: ("the same board",), "those are one board twice: give two different boards."),
+        Mistake(lambda: ("one board",), "that is one board; give two, as a pair (board_a, board_b)."),
+        Mistake(lambda: ("not two boards",), "give two 2 x 3 boards as a pair, each a Board or its six tiles "
+                                             "0 to 5, such as (1, 2, 3, 4, 5, 0)."),
     ),
 )
 
@@ -234,7 +248,7 @@ def _bad_rank(weight):
 
 _function_exercise(
     id="01.5",
-    library=('puzzlelib.encoding:rank', 'puzzlelib.encoding:rank_tiles'),
+    library=('puzzlelib.encoding:rank', 'puzzlelib.encoding:rank_tiles', 'puzzlelib.encoding:rank_rows'),
     title="Write rank_of(tiles): the Lehmer rank", level="core", minutes=15,
     reference=SOLUTIONS["rank_of"],
     hint="for position i, count the smaller tiles after it and multiply by (k - 1 - i)!, where k = len(tiles).",

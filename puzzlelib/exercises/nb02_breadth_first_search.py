@@ -1,4 +1,4 @@
-"""Exercises of notebook 02: a board four moves away, a 4 x 4 layer and the edges (02.1-02.3), then bfs_path (02.4)."""
+"""Exercises of notebook 02: a board four moves away, a 4 x 4 layer and the successors already stored (02.1-02.3), then bfs_path (02.4)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,12 @@ def _edges(rows: int, cols: int) -> int:
 
 def _edges_2x4() -> int:
     return _edges(2, 4)
+
+
+def _already_stored_2x4() -> int:
+    """The successors a BFS run to the end on one half of 2 x 4 makes that are already stored: each edge
+    gives two successors, and all but the first of the stored boards were new once."""
+    return 2 * _edges_2x4() - (len(_dist(Board.goal(2, 4))) - 1)
 
 
 # --- 02.1: a board four moves away with the blank back home, any such board accepted ----------------
@@ -101,8 +107,8 @@ _register(
     id="02.2", title="Count a layer", level="core", minutes=10, kind="value",
     solution=lambda: _layers_4x4(4)[4],
     hint="follow the blank, not the tiles: from its corner, list its cells after one, two, three and four "
-         "moves, never moving straight back. A corner has one new move, an edge cell two, an inside cell "
-         "three. Then ask whether two of these walks can give the same board.",
+         "moves, never moving straight back. A corner has one new move (two at the start, where there is "
+         "no move back yet), an edge cell two, an inside cell three. Then ask whether two of these walks can give the same board.",
     why="the blank's walks of four moves that never step straight back, one board each: a board reached "
         "two ways would need the blank to circle a 2 x 2 block three times, twelve moves.",
     mistakes=(
@@ -118,16 +124,25 @@ _register(
     ),
 )
 _register(
-    id="02.3", title="Count the doors", level="core", minutes=10, kind="value",
-    solution=_edges_2x4,
-    hint="don't list the boards: group them by the blank's cell (each cell holds the blank equally often), "
-         "add up the moves the blank has from each cell, then think about how often each edge was counted.",
-    why="every board's neighbours added up count each edge from both of its ends.",
+    id="02.3", title="Successors already stored", level="core", minutes=10, kind="value",
+    solution=_already_stored_2x4,
+    hint="first count the successors: each of the 20,160 boards is expanded once and makes one successor per "
+         "move of its blank (group the boards by the blank's cell). Then ask how many of them were new: every "
+         "board BFS stores, except the one it starts from, was stored as a new successor exactly once.",
+    why="a search to the end expands all 20,160 boards and makes one successor per move of the blank; each "
+        "stored board but the first was new once, and every other successor was a board already stored.",
     mistakes=(
-        Mistake(lambda: 2 * _edges_2x4(), "that counts each edge twice, once from each end."),
-        Mistake(lambda: len(_dist(Board.goal(2, 4))), "that is the number of boards, not of edges."),
-        Mistake(lambda: 4 * _edges_2x4(), "that counts both halves of the graph, and each edge from both ends."),
-        Mistake(lambda: _edges(2, 3), "that is the 2 x 3 puzzle's count; this one is 2 x 4."),
+        Mistake(lambda: 2 * _edges_2x4(), "that is every successor made; subtract those that were new."),
+        Mistake(lambda: _edges_2x4(), "that is the number of edges (pairs of boards one move apart); BFS makes "
+                                      "a successor from each end of an edge."),
+        Mistake(lambda: _edges_2x4() - (len(_dist(Board.goal(2, 4))) - 1),
+                "that counts each edge once; BFS makes a successor from each end of an edge."),
+        Mistake(lambda: 2 * _edges_2x4() - len(_dist(Board.goal(2, 4))),
+                "off by one: the board BFS starts from is stored without being made as a successor."),
+        Mistake(lambda: len(_dist(Board.goal(2, 4))), "that is the number of boards stored, not of successors "
+                                                      "already stored."),
+        Mistake(lambda: 2 * _edges(2, 3) - (len(_dist(_GOAL_23)) - 1), "that is the 2 x 3 puzzle's count; this "
+                                                                         "one is 2 x 4."),
     ),
 )
 
