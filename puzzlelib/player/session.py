@@ -342,24 +342,12 @@ class PlaySession:
     def solution(self) -> tuple[list[Board] | None, str]:
         """A path from the current board to the goal, and how it was found.
 
-        On boards of up to :data:`~puzzlelib.limits.EXACT_DISTANCE_MAX_CELLS` (9) cells (3 x 3, 2 x 4,
-        1 x 9 ...) the path is a shortest one, read from the BFS table. Beyond that (3 x 4, 4 x 4) IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a
-        pattern database if one is cached, else Manhattan distance) gets
-        :func:`solve_budget` nodes (about a second) to prove a shortest path; if it runs
-        out, the constructive solver gives a long but sure one, and the
-        message says why.
-
-        The constructive solver takes boards of up to
-        :data:`~puzzlelib.search.constructive.CONSTRUCTIVE_MAX_CELLS` (300) cells. On a larger board only a
-        board near its goal can be solved (by IDA*): one whose Manhattan distance is more than IDA*'s
-        node budget is refused at once with :class:`~puzzlelib.errors.TooLargeError`, saying why (a
-        shuffled 100 x 100 board), as is one where IDA* runs out.
-
-        >>> s = PlaySession(100, 100); s.shuffle()
-        >>> s.solution()  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        puzzlelib.errors.TooLargeError: no solver here can solve this 100 x 100 board in reasonable time: ...
+        Up to :data:`~puzzlelib.limits.EXACT_DISTANCE_MAX_CELLS` (9) cells the path is a shortest one, from the
+        BFS table. Beyond, IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a pattern database if one
+        is cached, else Manhattan distance) gets :func:`solve_budget` nodes, about a second; if it runs out, the
+        constructive solver (up to 300 cells) gives a long but sure path, and the message says why. A larger
+        board that IDA* can't finish is refused with :class:`~puzzlelib.errors.TooLargeError`, at once when its
+        Manhattan distance alone exceeds the budget (a shuffled 100 x 100 board).
         """
         if not is_solvable(self.board, self.goal):   # the parity rule alone: explain's counts take longer
             if 1 in self.board.shape:
@@ -373,12 +361,7 @@ class PlaySession:
         budget = solve_budget(cells)
         fallback = min(self.board.shape) == 1 or cells <= CONSTRUCTIVE_MAX_CELLS
         if not fallback:
-            # A solution has at least as many moves as the Manhattan distance, and IDA* expands a node for each
-            # of them: past its budget it could never finish, so say so now rather than after the search.
-            at_least = manhattan(self.board, self.goal)
-            if at_least >= budget:
-                raise self._too_large(f"it is at least {at_least:,} moves from the goal (Manhattan distance), "
-                                      f"and IDA* may expand only {budget:,} nodes here (about a second)")
+            self._refuse_far(budget)
         try:
             path = solve_optimal(self.board, self.goal, max_nodes=budget, build=False, progress=False)
         except NodeLimitError:
@@ -392,6 +375,17 @@ class PlaySession:
                           f"{why} gave up after {budget:,} nodes)")
         how = "IDA*, pattern database" if pdb else "IDA*, Manhattan distance"
         return path, f"shortest solution: {len(path) - 1} moves ({how})"
+
+    def _refuse_far(self, budget: int) -> None:
+        """Raise TooLargeError when the Manhattan distance alone is past IDA*'s budget of ``budget`` nodes.
+
+        A solution has at least as many moves as the Manhattan distance, and IDA* expands a node for each
+        of them: past its budget it could never finish, so say so now rather than after the search.
+        """
+        at_least = manhattan(self.board, self.goal)
+        if at_least >= budget:
+            raise self._too_large(f"it is at least {at_least:,} moves from the goal (Manhattan distance), "
+                                  f"and IDA* may expand only {budget:,} nodes here (about a second)")
 
     def _too_large(self, why: str) -> TooLargeError:
         """The refusal of :meth:`solution` on a board over the constructive solver's size: why, and what works."""
