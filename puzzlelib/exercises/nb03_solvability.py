@@ -142,16 +142,16 @@ _register(
     ),
 )
 _register(
-    id="03.2", title="The even-width rule on a 15-puzzle board", level="core", minutes=5, kind="value",
+    id="03.2", title="The even-width rule: a missing tile", level="core", minutes=5, kind="value",
     solution=_tile_in_a, normalize=_in_a_verdict,
     hint="count the inversions of the other tiles, then those a and b add, with the blank's row counted "
          "from the bottom (last row = 1): on an even width the board reaches the usual goal when the sum is odd.",
     why="inversions plus the blank's row from the bottom must be odd; the two ways of filling a and b differ "
         "by one inversion, so exactly one of them works.",
     mistakes=(
-        Mistake(lambda: 14, "with 14 in a the sum is even: recount the inversions (skip the blank), and count "
+        Mistake(lambda: 14, "with that tile in a the sum is even: recount the inversions (skip the blank), and count "
                             "the blank's row from the bottom, the last row being 1."),
-        Mistake(lambda: ("not 14 or 15",), "the cells a and b hold the missing tiles, 14 and 15: which goes in a?"),
+        Mistake(lambda: ("not 14 or 15",), "cells a and b hold the two tiles missing from the board: which of them goes in a?"),
     ),
 )
 _register(
