@@ -199,7 +199,7 @@ def test_a_list_where_a_tuple_belongs(capsys):
 def test_a_list_where_a_set_belongs_and_a_number_where_a_bool_belongs(capsys):
     ok, out = run(capsys, "05.2", ["one"])
     assert ok is False and "a list where a set is expected" in out
-    _, out = run(capsys, "03.2", 1)
+    _, out = run(capsys, "08.1", 1)
     assert "a number where a yes-or-no answer is expected" in out
     _, out = run(capsys, "06.2", 7)
     assert "an int where a set is expected" in out
@@ -224,10 +224,10 @@ def test_a_generic_hint_when_nothing_specific_fits(capsys):
 
 
 def test_equivalent_forms_are_accepted(capsys):
-    accepted = [("07.3", 60.0), ("07.3", np.int64(60)), ("07.3", Fraction(60)), ("04.2", " c e "), ("04.2", "E, C"),
-                ("04.2", {"c", "E"}), ("05.2", [1, -1]), ("05.2", "±1"), ("05.3", False), ("06.2", {9, 6, 3, 1}),
+    accepted = [("07.3", 60.0), ("07.3", np.int64(60)), ("07.3", Fraction(60)), ("04.2", Board([[1, 2, 5], [4, 3, 0]])),
+                ("05.2", [1, -1]), ("05.2", "±1"), ("05.3", False), ("06.2", {9, 6, 3, 1}),
                 ("06.3", range(0, 31, 2)), ("05.1", expected_of("05.1").grid), ("07.1", list(expected_of("07.1").tiles)),
-                ("03.2", np.bool_(True)),
+                ("03.2", np.int64(15)),
                 ("00.2", np.int32(expected_of("00.2"))), ("01.1", tuple(np.int64(v) for v in expected_of("01.1")))]
     for exercise_id, answer in accepted:
         ok, out = run(capsys, exercise_id, answer)
@@ -325,7 +325,8 @@ def test_expected_values_agree_with_the_notebooks():
     stated = {"00.1": [5, 8], "00.3": [1, 4, 6, 8],
               "01.1": (11166, 1), "01.2": (Board([[2, 5, 4], [3, 1, 0]]), Board([[3, 0, 1], [2, 4, 5]])),
               "01.3": (Board([[0, 1, 2], [3, 4, 5]]), Board([[0, 1, 2], [3, 5, 4]])), "02.1": Board([[1, 3, 5], [4, 2, 0]]),
-              "02.2": 24, "02.3": 30241, "03.1": 6, "03.2": True, "03.3": {(1, 0), (1, 1), (3, 0), (3, 1)}, "04.2": {"C", "E"},
+              "02.2": 24, "02.3": 30241, "03.1": 2, "03.2": 15, "03.3": {(1, 0), (1, 1), (3, 0), (3, 1)},
+              "04.2": Board([[1, 2, 3], [5, 4, 0]]),
               "04.4": 30, "04.5": 19958400,
               "05.1": Board([[1, 3, 2, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]]), "05.2": {-1, 1},
               "05.3": "never", "05.4": Board([[0, 2, 1], [4, 5, 6], [7, 8, 3]]),

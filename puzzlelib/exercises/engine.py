@@ -101,7 +101,7 @@ class Exercise:
 
     >>> ex = EXERCISES["03.1"]
     >>> ex.title, ex.level, ex.minutes, ex.kind
-    ('Count the inversions', 'warm-up', 5, 'value')
+    ('Count the inversions, tile by tile', 'warm-up', 5, 'value')
     """
 
     id: str
@@ -384,8 +384,9 @@ def hint(exercise_id: str) -> None:
     """Print the general hint of an exercise (it never gives the answer).
 
     >>> hint("03.1")
-    Hint for exercise 03.1 (Count the inversions): read the tiles row by row and skip the blank;
-    for each tile, count the smaller tiles that come after it, and add up.
+    Hint for exercise 03.1 (Count the inversions, tile by tile): read the tiles row by row and skip the
+    blank; list every pair in the wrong order, then count, for each tile, the pairs it is in, as the
+    larger tile or as the smaller.
     """
     ex = EXERCISES[_id(exercise_id)]
     print(f"Hint for exercise {ex.id} ({ex.title}): {ex.hint}")
@@ -426,7 +427,7 @@ def exercises(notebook=None) -> list[str]:
     >>> ids = exercises(4)
     id    level      min  kind      title
     04.1  core         8  value     A cut cell in the way
-    04.2  core         8  value     Which goals can it reach?
+    04.2  core         8  value     A goal it can reach
     04.3  core        10  value     Lemma 5 leaves the blank alone
     04.4  core        10  value     Lemma 3 on a longer ring
     04.5  core        10  value     The blank at home: even orders only

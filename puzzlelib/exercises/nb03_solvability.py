@@ -1,4 +1,5 @@
-"""Exercises of notebook 03, solvability: inversions and the width rule by hand (03.1, 03.2), the rule for
+"""Exercises of notebook 03, solvability: inversions and the width rule by hand on boards shown only as pictures
+(03.1, which tile is in the most inversions; 03.2, which missing tile goes where), the rule for
 another goal (03.3), then as functions (03.4, 03.5), then two that practise proving: a counterexample
 (03.6) and the swap lemma at work (03.7)."""
 
@@ -22,6 +23,54 @@ _EX2_03 = Board([[3, 1, 2, 4], [5, 6, 7, 8], [9, 10, 0, 11], [13, 14, 15, 12]])
 _EX3_03 = Board([[2, 1], [3, 4], [5, 6], [7, 0]])
 """Exercise 03.3's tiles, read row by row: 2 1 3 4 5 6 7 (one inversion); the blank may go in any cell."""
 _GOAL3_03 = Board.goal(4, 2, blank="first")
+
+
+_PICTURE1_03 = Board([[4, 1, 3], [5, 0, 7], [6, 2, 8]])
+"""Exercise 03.1's board, shown in the notebook as a picture only: reading order 4 1 3 5 7 6 2 8."""
+_PICTURE2_03 = Board([[2, 1, 3, 4], [5, 6, 7, 8], [9, 10, 0, 11], [13, 15, 14, 12]])
+"""Exercise 03.2's board with a = 15 and b = 14, the filling that can reach the usual goal."""
+
+
+def _inversion_share(board: Board) -> dict:
+    """How many inversions each tile of ``board`` is in (as the larger or the smaller tile)."""
+    seq = [t for t in board.tiles if t]
+    share = {t: 0 for t in seq}
+    for i, a in enumerate(seq):
+        for b in seq[i + 1:]:
+            if a > b:
+                share[a] += 1
+                share[b] += 1
+    return share
+
+
+def _most_inverted() -> int:
+    """The tile of 03.1's board in the most inversions (there is one)."""
+    share = _inversion_share(_PICTURE1_03)
+    return max(share, key=share.get)
+
+
+def _tile_in_a() -> int:
+    """The tile, 14 or 15, that goes in cell a of 03.2's board so that it reaches the usual goal."""
+    a, b = 3 * 4 + 1, 3 * 4 + 2
+    for tile, other in ((14, 15), (15, 14)):
+        tiles = list(_PICTURE2_03.tiles)
+        tiles[a], tiles[b] = tile, other
+        if is_solvable(Board.from_tiles(tuple(tiles), 4, 4)):
+            return tile
+    raise AssertionError("one of the two fillings reaches the goal")
+
+
+def _in_a_verdict(x):
+    """03.2's answer: the tile in cell a. The whole board filled in stands for the tile in its cell a; a
+    number other than 14 or 15 becomes a marker for the hint; anything else stays as it is."""
+    if isinstance(x, Board):
+        if x.shape != (4, 4) or x.tiles[:13] + x.tiles[15:] != _PICTURE2_03.tiles[:13] + _PICTURE2_03.tiles[15:] \
+                or {x.tiles[13], x.tiles[14]} != {14, 15}:
+            return x
+        return x.tiles[13]
+    if isinstance(x, int) and not isinstance(x, bool) and x not in (14, 15):
+        return ("not 14 or 15",)
+    return x
 
 
 def _with_blank_at(cell) -> Board:
@@ -79,28 +128,30 @@ def _blank_cells_answer(x):
 
 
 _register(
-    id="03.1", title="Count the inversions", level="warm-up", minutes=5, kind="value",
-    solution=lambda: inversions(_EX1_03),
-    hint="read the tiles row by row and skip the blank; for each tile, count the smaller tiles that come "
-         "after it, and add up.",
-    why="the pairs out of order, read row by row with the blank skipped.",
+    id="03.1", title="Count the inversions, tile by tile", level="warm-up", minutes=5, kind="value",
+    solution=_most_inverted,
+    hint="read the tiles row by row and skip the blank; list every pair in the wrong order, then count, for "
+         "each tile, the pairs it is in, as the larger tile or as the smaller.",
+    why="a tile is in an inversion with every larger tile before it and every smaller tile after it.",
     mistakes=(
-        Mistake(lambda: _blank_counted_inversions(_EX1_03.tiles),
-                "that counts the blank (0) as a tile: skip it, it is in no inversion."),
-        Mistake(lambda: math.comb(8, 2) - inversions(_EX1_03),
-                "that counts the pairs in the right order; count the pairs in the wrong order."),
+        Mistake(lambda: 4, "4 has the most smaller tiles after it; a tile is also in an inversion with each "
+                           "larger tile before it."),
+        Mistake(lambda: 0, "the blank is in no inversion: name a tile."),
+        Mistake(lambda: 8, "tile 8 is in no inversion. (If 8 is your count of all the inversions, good: now "
+                           "count the pairs each tile is in.)"),
     ),
 )
 _register(
-    id="03.2", title="The even-width rule on a 15-puzzle board", level="core", minutes=5, kind="value",
-    solution=lambda: is_solvable(_EX2_03),
-    hint="count the inversions; find the blank's row counted from the bottom (the last row is 1); on an "
-         "even width the board can reach the usual goal when their sum is odd.",
-    why="inversions plus the blank's row from the bottom has the goal's parity.",
+    id="03.2", title="The even-width rule: a missing tile", level="core", minutes=5, kind="value",
+    solution=_tile_in_a, normalize=_in_a_verdict,
+    hint="count the inversions of the other tiles, then those a and b add, with the blank's row counted "
+         "from the bottom (last row = 1): on an even width the board reaches the usual goal when the sum is odd.",
+    why="inversions plus the blank's row from the bottom must be odd; the two ways of filling a and b differ "
+        "by one inversion, so exactly one of them works.",
     mistakes=(
-        Mistake(lambda: not is_solvable(_EX2_03),
-                "check the blank's row: count it from the bottom, the last row being 1, and recount the "
-                "inversions (skip the blank)."),
+        Mistake(lambda: 14, "with that tile in a the sum is even: recount the inversions (skip the blank), and count "
+                            "the blank's row from the bottom, the last row being 1."),
+        Mistake(lambda: ("not 14 or 15",), "cells a and b hold the two tiles missing from the board: which of them goes in a?"),
     ),
 )
 _register(
@@ -161,7 +212,9 @@ def _adjacent_inversions(tiles):
 
 _function_exercise(
     id="03.4",
-    library=('puzzlelib.solvability:inversions', 'puzzlelib.solvability:inversions_by_merge_sort', 'puzzlelib.solvability:relative_inversions'),
+    library=('puzzlelib.solvability:inversions', 'puzzlelib.solvability:inversions_by_merge_sort',
+             'puzzlelib.solvability:relative_inversions', 'puzzlelib.solvability:explain',
+             'puzzlelib.space:inversion_counts', 'puzzlelib.evidence.nb03_solvability:flipped_pairs'),
     title="Write count_inversions(tiles)", level="warm-up", minutes=10,
     reference=SOLUTIONS["count_inversions"],
     hint="drop the blank (0) first; then count the pairs i < j with seq[i] > seq[j].",
@@ -231,7 +284,11 @@ def _bad_solvable_top(board):
 
 _function_exercise(
     id="03.5",
-    library=('puzzlelib.solvability:is_solvable',),
+    library=('puzzlelib.solvability:is_solvable', 'puzzlelib.solvability:explain',
+             'puzzlelib.solvability:permutation_parity', 'puzzlelib.solvability:sorting_swaps',
+             'puzzlelib.space:permutation_parities', 'puzzlelib.space:reachable_mask',
+             'puzzlelib.evidence.nb03_solvability:width_invariant', 'puzzlelib.evidence.nb03_solvability:quoted_rule',
+             'puzzlelib.search.constructive:constructive_moves', 'puzzlelib.search.bfs:bfs_layers'),
     title="Write solvable(board): the even-width rule", level="core", minutes=20,
     reference=SOLUTIONS["solvable"],
     hint="count the inversions (blank skipped). Odd width: solvable when the count is even. Even width: add "

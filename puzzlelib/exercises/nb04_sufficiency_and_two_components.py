@@ -1,12 +1,12 @@
 """Exercises of notebook 04, sufficiency and the two components: all answered with a value. 04.1, 04.3 and 04.6
-ask for a board with a property (a counterexample), checked by search; 04.7 too, on a line."""
+ask for a board with a property (a counterexample), checked by search; 04.7 too, on a line; 04.2 for a goal
+the board can reach, any valid goal accepted."""
 
 from __future__ import annotations
 
 import math
 
 from ..board import Board
-from ..generate import fix_by_swap
 from ..limits import reachable_count
 from ..search.bfs import min_moves
 from .engine import Mistake, _register
@@ -17,23 +17,30 @@ __all__: list[str] = []
 _EX2_04 = Board([[2, 1, 3], [4, 0, 5]])
 
 
-def _goal_options() -> dict:
-    """Exercise 04.2's five goals, by letter."""
-    return {"A": Board.goal(2, 3), "B": Board.goal(2, 3, blank="first"), "C": Board.spiral(2, 3),
-            "D": Board([[1, 2, 3], [0, 4, 5]]), "E": fix_by_swap(Board.goal(2, 3))}
+def _goal_verdict_raw(goal: Board):
+    """What 04.2 says of a Board: a reason it isn't an answer, or None when it is one (decided by search)."""
+    if goal.shape != (2, 3):
+        return ("not 2 x 3",)
+    if goal.tiles[:2] != (1, 2) or goal.tiles[5] != 0:
+        return ("not that kind of goal",)
+    if min_moves(_EX2_04, goal, check_parity=False) < 0:     # breadth-first search, no parity rule
+        return ("not reached",)
+    return None
 
 
-def _reachable_letters() -> set:
-    return {k for k, g in _goal_options().items() if min_moves(_EX2_04, g) >= 0}
+def _reachable_goal() -> Board:
+    """The first goal (in the order of its tiles) that answers 04.2."""
+    from itertools import permutations
+    return next(g for g in (Board.from_tiles((1, 2, *p, 0), 2, 3) for p in permutations([3, 4, 5]))
+                if _goal_verdict_raw(g) is None)
 
 
-def _letters(x):
-    """ "ce", "C, E" and {"c", "E"} all mean the set {"C", "E"}."""
-    if isinstance(x, str):
-        return {c for c in x.upper() if c.isalpha()}
-    if isinstance(x, (set, frozenset)) and all(isinstance(c, str) for c in x):
-        return {c.strip().upper() for c in x}
-    return x
+def _goal_verdict(x):
+    """Any goal that answers 04.2 stands for every such goal; another Board says why it doesn't."""
+    if not isinstance(x, Board):
+        return x
+    problem = _goal_verdict_raw(x)
+    return _reachable_goal() if problem is None else problem
 
 
 def _ring_turns(rows: int, cols: int) -> int:
@@ -107,17 +114,18 @@ _register(
     ),
 )
 _register(
-    id="04.2", title="Which goals can it reach?", level="core", minutes=8, kind="value",
-    solution=_reachable_letters, normalize=_letters,
-    hint="for each goal, count the board's inversions in that goal's order (rename each tile by its "
-         "place in the goal), and compare the rule's value with the goal's own. Answer with the letters.",
-    why="a board reaches exactly the goals whose rule it passes, with the inversions counted in each "
-        "goal's order (the theorem, for any goal G).",
+    id="04.2", title="A goal it can reach", level="core", minutes=8, kind="value",
+    solution=_reachable_goal, normalize=_goal_verdict,
+    hint="rename each tile of the board by its place in your goal (blank skipped) and count the inversions: "
+         "on a width of 3 the board reaches the goal when that count is even, the goal's own value.",
+    why="with the inversions counted in the goal's order the board passes that goal's rule, so it reaches "
+        "it (the theorem, for any goal G). Only the order of 3, 4 and 5 is free: an odd order of them works.",
     mistakes=(
-        Mistake(lambda: {"A"}, "the board fails the rule for the usual goal, so it cannot reach it."),
-        Mistake(lambda: {"E"}, "one of them, but not the only one: check every goal in its own order."),
-        Mistake(lambda: {"B", "D"}, "those fail the rule; count the inversions in each goal's own order."),
-        Mistake(lambda: {"A", "B", "D"}, "the opposite: those three are exactly the goals it cannot reach."),
+        Mistake(lambda: ("not reached",), "the board can't reach that goal: count its inversions in that goal's "
+                                          "order (rename each tile by its place in the goal)."),
+        Mistake(lambda: ("not that kind of goal",), "the goal's top row must start 1 2 and its blank must be in "
+                                                    "the bottom-right corner."),
+        Mistake(lambda: ("not 2 x 3",), "give a goal of 2 rows and 3 columns, e.g. Board([[1, 2, ...], [...]])."),
     ),
 )
 # --- 04.3: why Lemma 5 leaves the blank alone, answered by a board, checked by search --------------
