@@ -155,7 +155,7 @@ def test_wrong_answers_get_fitting_hints_08_3(capsys):
         assert not ok and words in out, (answer, out)
         never_shown(out, REOPEN)
         assert " 3 " not in out.replace("3 x 3", "")
-    for answer in [(REOPEN, True), (3, REOPEN), [REOPEN, 3], REOPEN]:
+    for answer in [(REOPEN, True), (3, REOPEN), [REOPEN, 3, 1], REOPEN]:
         ok, out = run(capsys, "08.3", answer)
         assert not ok
     hint("08.3")
