@@ -33,11 +33,14 @@ def test_bytes_per_board_draws_paired_bars_and_marks_the_estimate(close):
     assert len(bars) == 6
     assert [t.get_text() for t in ax.get_xticklabels()] == ["dict of tuples", "packed array", "bit array"]
     assert ax.get_title() == "What one board costs a whole-space BFS" and ax.get_yscale() == "log"
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["3 x 3, measured here", "3 x 4, from the results file"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "3 x 3: heap peak, by tracemalloc (measured here)", "3 x 4: process peak (RSS) minus baseline (results file)"]
     assert bars[3].get_hatch() == "//" and bars[4].get_hatch() == ".."          # the estimate differs
-    assert any(t.get_text() == "estimate:\ntoo big to run" for t in ax.texts)
+    labels = [t.get_text() for t in ax.texts]                                  # one method label a bar
+    assert labels.count("heap") == 3 and labels.count("RSS") == 2
+    assert labels.count("formula") == 1
     alt = alt_text(fig)
-    assert "Dict of tuples: 168 and 206 bytes" in alt and "bit array: 16 and 1.0, the cheapest on 3 x 4." in alt
+    assert "Dict of tuples: 168 and 206 bytes" in alt and "labelled with its method" in alt and "bit array: 16 and 1.0, the cheapest on 3 x 4." in alt
     texts_at_least_11pt(fig)
 
 

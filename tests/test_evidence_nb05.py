@@ -56,3 +56,19 @@ def test_a_slightly_biased_sample_is_caught():
 def test_distances_outside_the_table_fail():
     stat, p = chi_square_against_counts([0, 1, 5], [1, 2, 1])
     assert p == 0.0
+
+
+def test_a_parity_restricted_uniform_sample_is_not_nearer():
+    """Every walk has even length; uniform boards at even distances only must not pass as "nearer"."""
+    rng = random.Random(4)
+    even = [D3[t] for t in rng.sample(list(D3), 8000) if D3[t] % 2 == 0][:2000]
+    assert len(even) == 2000
+    problem = nearer_than_problem(even, EXACT)
+    assert problem is not None and "boards at even distances" in problem
+    odd = [D3[t] for t in rng.sample(list(D3), 8000) if D3[t] % 2 == 1][:2000]
+    assert nearer_than_problem(odd, EXACT) is not None
+
+
+def test_a_sample_that_crosses_below_is_not_nearer():
+    near_and_far = [d for d in D3.values() if d <= 12][:1000] + [d for d in D3.values() if d >= 28][:1000]
+    assert "not nearer the goal" in nearer_than_problem(near_and_far, EXACT)

@@ -12,8 +12,16 @@ BIG = load_results("bfs_scale")["boards"]
 def test_the_committed_runs_fit_the_plan():
     for name in ("3x4", "2x6"):
         b = BIG[name]
-        assert frontier_plan_problem(frontier_bfs_bytes(b["rows"], b["cols"]), b["counts"],
-                                     b["peak_mib"] * 2**20) is None
+        own_peak = (b["peak_mib"] - b["baseline_mib"]) * 2**20          # the notebook's: baseline subtracted
+        assert frontier_plan_problem(frontier_bfs_bytes(b["rows"], b["cols"]), b["counts"], own_peak) is None
+
+
+def test_a_baseline_alone_is_not_two_layers():
+    """Wrong data: a process whose peak is its baseline plus 1 MiB held far less than two layers."""
+    b = BIG["3x4"]
+    own_peak = 2**20                                     # 1 MiB beyond the baseline
+    problem = frontier_plan_problem(frontier_bfs_bytes(3, 4), b["counts"], own_peak)
+    assert problem is not None and "below two neighbouring layers" in problem
 
 
 def test_a_layer_wider_than_a_sixth_breaks_the_plan():

@@ -132,3 +132,32 @@ def test_a_list_with_a_board_missing_is_refused(d3):
     boards = list(d3)[1:]
     with pytest.raises(ValueError, match="has no value"):
         jump_counts(boards, [0] * len(boards), 3, 3)
+
+
+# --- the fast A* and notebook 02's skeleton expand the same boards in the same order ------------------
+
+def test_astar_and_the_skeleton_expand_the_same_sequence():
+    from puzzlelib.evidence.nb08_beyond_bfs import same_order_problem
+    from puzzlelib.search.generic import SlidingPuzzleProblem, astar_search
+    from puzzlelib.search.informed import astar
+
+    fast, slow = [], []
+    r = astar(HARD, heuristic=manhattan, on_expand=fast.append)
+    astar_search(SlidingPuzzleProblem(HARD), manhattan, on_expand=slow.append)
+    assert len(fast) == r.expanded and same_order_problem(fast, slow) is None
+
+
+def test_same_counts_in_another_order_fail():
+    """Wrong data: the same boards, as many, but two swapped (equal counts and path would not see it)."""
+    from puzzlelib.evidence.nb08_beyond_bfs import same_order_problem
+    from puzzlelib.search.informed import astar
+
+    fast = []
+    astar(HARD, heuristic=manhattan, on_expand=fast.append)
+    swapped = fast[:]
+    swapped[5], swapped[6] = swapped[6], swapped[5]
+    problem = same_order_problem(fast, swapped)
+    assert problem is not None and "expansion 6 differs" in problem
+    other = []                                                  # another heuristic: another order
+    astar(HARD, heuristic=linear_conflict, on_expand=other.append)
+    assert same_order_problem(fast, other) is not None

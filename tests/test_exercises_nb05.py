@@ -126,3 +126,34 @@ def test_05_4_wrong_boards_get_their_hint_and_never_a_fitting_board(capsys, grid
 
 def test_05_levels_kept_for_the_homework():
     assert EXERCISES["05.5"].level == "challenge" and EXERCISES["05.5"].function == "make_puzzle"
+
+
+# --- 05.5: the tiles' cells are tested too ------------------------------------------------------------
+
+def test_05_5_refuses_a_generator_that_puts_tile_1_top_left(capsys):
+    """Shuffle, fix the parity, then a 3-cycle brings tile 1 to cell 0: solvable, blank uniform, yet biased."""
+    import random
+    from collections import Counter
+
+    from puzzlelib.exercises.nb05_experiments import _cycled_puzzle
+
+    boards = [_cycled_puzzle(3, 3, random.Random(s)) for s in range(900)]
+    assert all(is_solvable(b) for b in boards)
+    assert sum(b.tiles[0] == 1 for b in boards) > 0.8 * len(boards)
+    ok, out = run(capsys, "05.5", _cycled_puzzle)
+    assert not ok and "do not land in each cell equally often" in out and "swap two tiles" in out
+
+
+def uniform_puzzle(rows, cols, rng):
+    """A right make_puzzle: a shuffle, fixed by swapping the first two tiles that are not the blank."""
+    tiles = list(range(rows * cols))
+    rng.shuffle(tiles)
+    if not is_solvable(Board.from_tiles(tiles, rows, cols)):
+        i, j = [k for k, t in enumerate(tiles) if t][:2]
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return Board.from_tiles(tiles, rows, cols)
+
+
+def test_05_5_passes_a_uniform_generator(capsys):
+    ok, out = run(capsys, "05.5", uniform_puzzle)
+    assert ok, out

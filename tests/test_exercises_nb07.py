@@ -75,11 +75,16 @@ def test_07_2_accepts_every_form(capsys, answer):
     assert ok, out
 
 
-@pytest.mark.parametrize("answer,words", [(80_640, "even distance"), (90_720, "4 and 5"), (5, "how many cells"),
+@pytest.mark.parametrize("answer,words", [(80_640, "corner goal"), (90_720, "4 and 5"), (5, "how many cells"),
                                           (181_440, "every board")])
 def test_07_2_wrong_counts_get_their_hint(capsys, answer, words):
     ok, out = run(capsys, "07.2", answer)
     assert not ok and words in out and not shows(out, "100800", "100,800", "100_800")
+
+
+def test_07_2_the_corner_count_does_not_point_at_the_answer(capsys):
+    ok, out = run(capsys, "07.2", 80_640)
+    assert not ok and "even distance" not in out         # 181,440 - 80,640 would be the answer
 
 
 def test_07_2_keeps_its_homework_level():

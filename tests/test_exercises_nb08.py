@@ -54,7 +54,8 @@ def jumps():
 def test_every_form_of_the_example_passes(capsys):
     a, b = JUMP
     moved = a.tiles[b.blank_index]
-    for answer in [(a, b), (a, moved), (a.grid, b.grid), (tuple(map(tuple, a.grid)), b), (a.grid, moved)]:
+    for answer in [(a, b), (a, moved), (a.grid, b.grid), (tuple(map(tuple, a.grid)), b), (a.grid, moved),
+                   [a, b], [a, moved], [a.grid, b.grid]]:          # any pair form: a list of two as well
         ok, out = run(capsys, "08.2", answer)
         assert ok, (answer, out)
 
@@ -94,7 +95,7 @@ def test_wrong_answers_get_fitting_hints(capsys):
         ok, out = run(capsys, "08.2", answer)
         assert not ok and words in out, (answer, out)
         never_shown(out, a, b)
-    for answer in (a, [a, b], {a, b}, (a, b, 6)):
+    for answer in (a, {a, b}, (a, b, 6), [a, b, 6]):
         ok, out = run(capsys, "08.2", answer)
         assert not ok
         never_shown(out, b)
@@ -133,7 +134,7 @@ def reopening_starts(k):
 
 
 def test_every_form_of_a_right_answer_passes(capsys):
-    for answer in [(REOPEN, 3), (REOPEN.grid, 3), (tuple(REOPEN.tiles[i:i + 3] for i in (0, 3, 6)), 3)]:
+    for answer in [(REOPEN, 3), (REOPEN.grid, 3), (tuple(REOPEN.tiles[i:i + 3] for i in (0, 3, 6)), 3), [REOPEN, 3]]:
         ok, out = run(capsys, "08.3", answer)
         assert ok, (answer, out)
     for board, count in reopening_starts(4):
@@ -154,7 +155,7 @@ def test_wrong_answers_get_fitting_hints_08_3(capsys):
         assert not ok and words in out, (answer, out)
         never_shown(out, REOPEN)
         assert " 3 " not in out.replace("3 x 3", "")
-    for answer in [(REOPEN, True), (3, REOPEN), [REOPEN, 3], REOPEN]:
+    for answer in [(REOPEN, True), (3, REOPEN), [REOPEN, 3, 1], REOPEN]:
         ok, out = run(capsys, "08.3", answer)
         assert not ok
     hint("08.3")

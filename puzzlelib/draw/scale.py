@@ -76,8 +76,10 @@ def bytes_per_board(small, large):
 
     ``small`` holds the bytes per board measured on 3 x 3 and ``large`` those of 3 x 4 from
     the results file, each a dict keyed by ``"dict of tuples"``, ``"packed array"`` and
-    ``"bit array"``. The 3 x 4 dict is an estimate (it cannot run here): its bar is hatched
-    differently and labelled so.
+    ``"bit array"``. The two sizes are measured differently (the heap's peak by tracemalloc on
+    3 x 3, the process's peak resident memory minus its baseline on 3 x 4), and the 3 x 4 dict is
+    the guard's formula (it cannot run here): every bar is labelled with its method, and the
+    formula's bar is hatched differently.
 
     >>> fig = bytes_per_board({"dict of tuples": 190, "packed array": 4.2, "bit array": 12},
     ...                       {"dict of tuples": 203, "packed array": 2.2, "bit array": 1.0})
@@ -95,18 +97,21 @@ def bytes_per_board(small, large):
     import numpy as np
 
     with plt.rc_context(FONT):
-        fig, ax = plt.subplots(figsize=(8, 4.4))
+        fig, ax = plt.subplots(figsize=(9.5, 4.8))
         x = np.arange(len(STORES))
         ax.bar(x - 0.2, [small[n] for n in STORES], width=0.4, color=palette.SERIES[0], edgecolor="black",
-               label="3 x 3, measured here")
+               label="3 x 3: heap peak, by tracemalloc (measured here)")
         bars = ax.bar(x + 0.2, [large[n] for n in STORES], width=0.4, color=palette.SERIES[1], edgecolor="black",
-                      hatch="..", label="3 x 4, from the results file")
+                      hatch="..", label="3 x 4: process peak (RSS) minus baseline (results file)")
         ax.legend(loc="upper right")
         bars[0].set_hatch("//")          # after the legend, so the legend's swatch keeps the dots
-        ax.annotate("estimate:\ntoo big to run", (x[0] + 0.2, large[STORES[0]]), ha="center",
-                    xytext=(0, 4), textcoords="offset points", fontsize=11)
+        for i, name in enumerate(STORES):           # every bar says how its number was found
+            ax.annotate("heap", (x[i] - 0.2, small[name]), ha="center", xytext=(0, 4),
+                        textcoords="offset points", fontsize=11)
+            ax.annotate("formula" if i == 0 else "RSS", (x[i] + 0.2, large[name]), ha="center",
+                        xytext=(0, 4), textcoords="offset points", fontsize=11)
         ax.set_yscale("log")
-        ax.set_ylim(0.5, 3000)           # room above the tallest bar for its label
+        ax.set_ylim(0.5, 30000)          # room above the tallest bar for its label, and for the legend
         ax.set_xticks(x, STORES)
         ax.set_ylabel("peak bytes per board (log scale)")
         ax.set_title("What one board costs a whole-space BFS")
@@ -118,9 +123,11 @@ def bytes_per_board(small, large):
 
     _tick_labels(fig)
     return describe(fig, "Paired bars on a log scale: peak bytes per board of a whole-space BFS for three ways of "
-                         "storing boards, on 3 x 3 (measured here) and 3 x 4 (from the results file). Dict of tuples: "
-                         f"{pair(STORES[0], '.0f')} bytes, the 3 x 4 bar an estimate, too big to run; packed array: "
-                         f"{pair(STORES[1], '.1f')}; bit array: {pair(STORES[2], '.0f')}.")
+                         "storing boards, on 3 x 3 (the heap's peak as tracemalloc sees it, measured here) and 3 x 4 "
+                         "(the process's peak resident memory minus its baseline, from the results file); each bar "
+                         "is labelled with its method. Dict of tuples: "
+                         f"{pair(STORES[0], '.0f')} bytes, the 3 x 4 bar the guard's formula, too big to run; packed "
+                         f"array: {pair(STORES[1], '.1f')}; bit array: {pair(STORES[2], '.0f')}.")
 
 
 def moves_between_layers(layers, rows: int, cols: int):

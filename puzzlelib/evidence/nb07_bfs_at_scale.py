@@ -16,7 +16,9 @@ __all__ = ["frontier_plan_problem"]
 def frontier_plan_problem(estimate: int, counts, peak_bytes: float, word_bytes: int = 8):
     """None when the guard's ``estimate`` fits what a whole frontier search met and measured.
 
-    ``counts`` are the sizes of the search's layers, ``peak_bytes`` its measured peak memory. The claims:
+    ``counts`` are the sizes of the search's layers, ``peak_bytes`` its measured peak memory with the
+    process's baseline (Python and numpy before the search) subtracted, so that the baseline cannot
+    make up for layers that were never held. The claims:
     the peak holds at least two neighbouring layers of ``word_bytes``-byte words (the search keeps two);
     the estimate has room for three layers as wide as the widest one; and the estimate is not below
     the measured peak.

@@ -9,6 +9,8 @@ look-ups, and the moves on which a heuristic jumps.
   nodes and finds the same path as the loop that looks every board up afresh
   (:func:`~puzzlelib.search.informed.ida_search` with ``tables.value``). A wrong index update or
   mirror update changes some value of ``h``, and with it the search.
+* :func:`same_order_problem`: two searches expanded the same boards in the same order (each
+  sequence recorded by the search's ``on_expand``), not merely as many boards.
 * :func:`jumps_problem`: on how many moves from a list of boards a heuristic changes by more than 1
   (0 for a consistent heuristic), and by how much, counted over every move.
 """
@@ -27,7 +29,7 @@ from ..encoding import rank_rows
 from ..search.optimal import is_path
 from ..space import all_moves
 
-__all__ = ["path_problem", "moves_problem", "incremental_problem", "jump_counts", "jumps_problem"]
+__all__ = ["path_problem", "moves_problem", "same_order_problem", "incremental_problem", "jump_counts", "jumps_problem"]
 
 
 def path_problem(path, start, goal, moves: int | None = None) -> str | None:
@@ -72,6 +74,35 @@ def moves_problem(start, goal, tiles, moves: int | None = None) -> str | None:
             return f"move {n}: tile {tile} is not next to the blank"
         path.append(path[-1].slide(tile))
     return path_problem(path, start, goal, moves)
+
+
+def _tiles_of(x) -> tuple:
+    """A board's tiles, from a tile tuple, a Board or a search node (anything with ``.state``)."""
+    x = getattr(x, "state", x)
+    return tuple(getattr(x, "tiles", x))
+
+
+def same_order_problem(first, second) -> str | None:
+    """None when two searches expanded the same boards in the same order.
+
+    ``first`` and ``second`` are the boards each search expanded, in order: tile tuples, Boards or
+    search nodes (as ``on_expand`` of ``astar`` and ``astar_search`` receives them).
+
+    >>> a, b, c = (1, 2, 0), (1, 0, 2), (0, 1, 2)
+    >>> same_order_problem([a, b, c], [Board([[1, 2, 0]]), b, c]) is None
+    True
+    >>> same_order_problem([a, b, c], [a, c, b])
+    'expansion 2 differs: (1, 0, 2) against (0, 1, 2)'
+    >>> same_order_problem([a, b], [a, b, c])
+    'one search expanded 2 boards, the other 3'
+    """
+    first, second = [_tiles_of(x) for x in first], [_tiles_of(x) for x in second]
+    for i, (x, y) in enumerate(zip(first, second), 1):
+        if x != y:
+            return f"expansion {i} differs: {x} against {y}"
+    if len(first) != len(second):
+        return f"one search expanded {len(first):,} boards, the other {len(second):,}"
+    return None
 
 
 def incremental_problem(board, goal, tables, search=ida_search_tables, limit: int = 10**7) -> str | None:

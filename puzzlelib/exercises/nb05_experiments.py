@@ -256,6 +256,8 @@ _PUZZLE_SOLVABLE = ("a shuffle lands in the wrong half half of the time: then sw
 _PUZZLE_RNG = "draw all randomness from rng (rng.shuffle, rng.randrange...), not from the random module."
 _PUZZLE_UNIFORM = ("a random walk, or a blank that never moves, does not give every board the same chance: "
                   "shuffle all the tiles, blank included.")
+_PUZZLE_TILES = ("fixing a shuffle by moving chosen tiles to chosen cells favours those cells: swap two tiles "
+                 "wherever they are, so that every solvable board still comes from the same number of shuffles.")
 
 
 def _puzzle_steps():
@@ -301,6 +303,16 @@ def _puzzle_steps():
                         f"it was in the nine cells (row by row) {counts} times; a uniformly random board has "
                         f"its blank in each cell equally often.\nhint: {_PUZZLE_UNIFORM}")
 
+    def tiles_uniform(fn):
+        n = 1800
+        where = Counter((t, i) for s in range(n) for i, t in enumerate(draw(fn, 3, 3, 1000 + s)[2].tiles) if t)
+        stat = sum((where.get((t, i), 0) - n / 9) ** 2 / (n / 9) for t in range(1, 9) for i in range(9))
+        if chi_square_tail(stat, 64) < 1e-6:
+            tile, cell = max(where, key=where.get)
+            raise _Fail(f"over {n} boards from make_puzzle(3, 3, rng) the tiles do not land in each cell equally "
+                        f"often: tile {tile} was in cell {cell} (reading order) {where[tile, cell]} times, where "
+                        f"a uniformly random board puts it there about {n // 9} times.\nhint: {_PUZZLE_TILES}")
+
     def board_uniform(fn):
         n = 1200
         seen = Counter(draw(fn, 2, 2, 5000 + s)[2].tiles for s in range(n))
@@ -311,7 +323,8 @@ def _puzzle_steps():
                         f"{sorted(counts, reverse=True)} times (most frequent first): far from equally "
                         f"often.\nhint: {_PUZZLE_UNIFORM}")
 
-    return [_Step(valid, 2), _Step(repeatable), _Step(blank_uniform, 2), _Step(board_uniform, 2)]
+    return [_Step(valid, 2), _Step(repeatable), _Step(blank_uniform, 2), _Step(tiles_uniform, 2),
+            _Step(board_uniform, 2)]
 
 
 def _walk_puzzle(rows, cols, rng):
@@ -323,6 +336,17 @@ def _unfixed_puzzle(rows, cols, rng):
     """A flawed make_puzzle: a shuffle, never fixed."""
     tiles = list(range(rows * cols))
     rng.shuffle(tiles)
+    return Board.from_tiles(tiles, rows, cols)
+
+
+def _cycled_puzzle(rows, cols, rng):
+    """A flawed make_puzzle: a uniform solvable board, then tile 1 moved to cell 0 by a 3-cycle (which keeps
+    the parity and the blank), so tile 1 sits top-left in most boards."""
+    tiles = list(random_solvable(rows, cols, seed=rng).tiles)
+    if tiles[0] not in (0, 1):                                          # the blank stays where it is
+        i = tiles.index(1)
+        k = next(k for k in range(1, len(tiles)) if k != i and tiles[k] != 0)
+        tiles[0], tiles[i], tiles[k] = tiles[i], tiles[k], tiles[0]      # cells 0 <- i <- k <- 0
     return Board.from_tiles(tiles, rows, cols)
 
 
@@ -340,12 +364,13 @@ _function_exercise(
          "(not the blank). Every solvable board then comes from exactly two shuffles. Boards have at least "
          "2 rows and 2 columns.",
     why="make_puzzle returns solvable boards of the right shape on 210 seeds, repeats itself for the same "
-        "seed, and its boards and blank cells pass a test of uniformity.",
+        "seed, and its boards, blank cells and the cells of every 3 x 3 tile pass a test of uniformity.",
     steps=_puzzle_steps,
     mistakes=(
         Mistake(lambda: _unfixed_puzzle, _PUZZLE_SOLVABLE),
         Mistake(lambda: _walk_puzzle, _PUZZLE_UNIFORM),
         Mistake(lambda: _global_random_puzzle, _PUZZLE_RNG),
+        Mistake(lambda: _cycled_puzzle, _PUZZLE_TILES),
     ),
 )
 

@@ -112,8 +112,8 @@ _register(
     why="the distance has the parity of the blank's taxicab distance to the top middle, which is odd for the four "
         "corners and the centre: 5 cells. Each cell holds the blank in 181,440 / 9 = 20,160 boards: 5 x 20,160.",
     mistakes=(
-        Mistake(lambda: 80_640, "those are the boards at an even distance here (or the odd ones from a corner goal): "
-                                "the top middle is not a corner's colour."),
+        Mistake(lambda: 80_640, "that is the count of boards at an odd distance from a corner goal: the top middle is "
+                                "not a corner's colour."),
         Mistake(lambda: 90_720, "half of the boards would be right if both colours had equally many cells; on 3 x 3 "
                                 "they have 4 and 5."),
         Mistake(lambda: 5, "that is how many cells are an odd distance away; how many boards have the blank in each?"),
@@ -158,8 +158,9 @@ _register(
 
 # --- 07.4: pack_word(tiles) -----------------------------------------------------------------------
 
-_PACK_NO_BLANK = "the blank's cell goes in the top 4 bits (bits 60 to 63): add tiles.index(0) << 60."
-_PACK_NO_MOVE_BITS = "the low 4 bits are kept for the used-move bits: cell i's tile starts at bit 4 + 4 * i."
+_PACK_NO_BLANK = "the blank's cell goes in the top hex digit, the top 4 bits of the word: see the picture."
+_PACK_NO_MOVE_BITS = ("the lowest hex digit, the low 4 bits, is kept for the used-move bits: cell 0's tile goes in the "
+                      "digit above it.")
 
 
 def _pack_steps():
@@ -177,8 +178,9 @@ _function_exercise(
     library=('puzzlelib.search.frontier:pack',),
     title="Write pack_word(tiles): a board as one 64-bit word", level="core", minutes=15,
     reference=SOLUTIONS["pack_word"],
-    hint="start with the blank's cell shifted to bit 60; then for each cell i OR in its tile shifted to bit "
-         "4 + 4 * i. The low 4 bits stay 0: they are the used-move bits.",
+    hint="one hex digit is 4 bits, and shifting left by 4 moves a number up one digit. Count the digits from the "
+         "right, from 0: which digit holds cell i's tile, and which holds the blank's cell? Combine the shifted "
+         "values with | (or +).",
     why="pack_word gives exactly the engine's word on boards of 2 to 14 cells.",
     steps=_pack_steps,
     mistakes=(

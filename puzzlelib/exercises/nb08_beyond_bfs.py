@@ -72,8 +72,9 @@ def _jump_example() -> tuple:
 
 def _jump_verdict(x):
     """A tuple (board, next_board), or (board, tile), for a slide that lowers the table without its mirror
-    by more than 1 stands for every such slide; other answers say what they are."""
-    if not isinstance(x, tuple) or len(x) != 2:
+    by more than 1 stands for every such slide; other answers say what they are. Any pair form will do:
+    a tuple or a list of two."""
+    if not isinstance(x, (tuple, list)) or len(x) != 2:
         return x
     a = _as_board3(x[0])
     if a is None:
@@ -155,8 +156,9 @@ def _reopen_example() -> tuple:
 
 
 def _reopen_verdict(x):
-    """A tuple (start, count), with the right count of repeated expansions, stands for every such answer."""
-    if not isinstance(x, tuple) or len(x) != 2:
+    """A pair (start, count), tuple or list, with the right count of repeated expansions, stands for every
+    such answer."""
+    if not isinstance(x, (tuple, list)) or len(x) != 2:
         return x
     board, count = _as_board3(x[0]), x[1]
     if board is None or not isinstance(count, int) or isinstance(count, bool):

@@ -359,7 +359,8 @@ def uniform_cost(problem, *, check_parity: bool = True, max_nodes: int | None = 
     return graph_search(problem, "priority", lambda node: node.path_cost, max_nodes=limit)
 
 
-def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max_nodes: int | None = None):
+def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max_nodes: int | None = None,
+                 on_expand=None):
     """A*: a priority frontier ordered by ``f = g + h``. Cheapest path, when ``h`` never overestimates.
 
     ``heuristic(board, goal)`` is a function ``h`` such as
@@ -369,7 +370,8 @@ def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max
     A state reached again by a cheaper path goes back into the frontier, so
     an admissible heuristic that is not consistent still gives a cheapest
     path. No refusal up front (how far A* gets depends on the heuristic):
-    ``max_nodes`` caps the states it stores.
+    ``max_nodes`` caps the states it stores. ``on_expand(node)``, if given, is called
+    with each node as it is expanded, in order (as in :func:`graph_search`).
 
     >>> p = SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]]))
     >>> r = astar_search(p)
@@ -386,4 +388,4 @@ def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max
         estimate = heuristic(node.state, problem.goal)
         return node.path_cost + estimate, estimate
 
-    return graph_search(problem, "priority", f, max_nodes=limit)
+    return graph_search(problem, "priority", f, max_nodes=limit, on_expand=on_expand)

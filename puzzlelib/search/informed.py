@@ -56,13 +56,15 @@ def _prepare(start, goal, heuristic, max_nodes, default_max_nodes):
     return start, goal, compile_heuristic(heuristic, goal), limit, neighbor_table(start.rows, start.cols)
 
 
-def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult | None:
+def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None,
+          on_expand=None) -> SearchResult | None:
     """A*: expand boards in order of ``f = g + h``; return a shortest path.
 
     Every board seen is kept with its best ``g``; a board found again by a
     shorter route is queued again, so even a heuristic that is admissible
     but not consistent gives a shortest path. Ties in ``f`` go to the board
     with the smaller ``h`` (the deeper one), then first come, first served.
+    ``on_expand(tiles)``, if given, is called with each board's tiles as it is expanded, in order.
 
     >>> r = astar(Board([[4, 1, 2], [5, 0, 3]]))
     >>> r.moves, r.expanded
@@ -95,6 +97,8 @@ def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None
         expanded += 1
         if expanded > limit:
             raise node_limit_error(limit, "A*", default=max_nodes is None)
+        if on_expand is not None:
+            on_expand(state)
         if len(best_g) > memory_cap:     # the memory guard holds whatever max_nodes says
             raise NodeLimitError(f"A* stopped after storing {len(best_g):,} boards, all that fit the memory "
                                     "budget, without reaching the goal; use ida_star or solve_optimal")
