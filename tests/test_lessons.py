@@ -25,7 +25,7 @@ import executed  # noqa: E402
 
 MAIN_PATH = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
 CORE = [p for p in MAIN_PATH if p.name[:2] <= "05"]
-WORD_LIMIT = 13_600  # 11,000 before the proofs gained definitions, exact steps (issue 26) and proving exercises; 12,800 before issue 34's exercises that ask instead of show
+WORD_LIMIT = 13_700  # 11,000 before the proofs gained definitions, exact steps (issue 26) and proving exercises; 12,800 before issue 34 (exercises that ask instead of show, and what four lecturers found)
 LISTING_LIMIT = 40
 SMALLEST_FONT = 11
 SOURCE_LABEL = re.compile(r"\bseed[\s_-]*00[0-3]\b|\bseed00[0-3]\b", re.IGNORECASE)
