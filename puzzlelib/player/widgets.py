@@ -746,9 +746,10 @@ class BFSExplorer(w.VBox):
         self.fig = Figure(figsize=(7, 3))
         ax = self.fig.subplots()
         self.bars = ax.bar(range(len(self.layer_sizes)), self.layer_sizes, color=palette.MUTED)
-        ax.set_xlabel("distance from the goal (moves)")
-        ax.set_ylabel("boards")
-        ax.set_title(f"{self.goal.rows} x {self.goal.cols}: boards at each BFS depth")
+        ax.set_xlabel("distance from the goal (moves)", fontsize=11)
+        ax.set_ylabel("boards", fontsize=11)
+        ax.set_title(f"{self.goal.rows} x {self.goal.cols}: boards at each BFS depth", fontsize=12)
+        ax.tick_params(labelsize=11)                 # figure text of 11 pt or more, ticks included
         self.fig.tight_layout()
 
     def refresh(self) -> None:
