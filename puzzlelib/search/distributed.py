@@ -339,8 +339,10 @@ def _connect(client, scheduler, workers):
     if scheduler is not None:
         new = distributed.Client(scheduler)
         return new, [new]
-    cluster = distributed.LocalCluster(n_workers=workers or max(1, min(os.cpu_count() or 1, 4)),
-                                       threads_per_worker=1, processes=True, dashboard_address=None)
+    with warnings.catch_warnings():     # its health page moves to another port if 8787 is taken: nothing to fix
+        warnings.filterwarnings("ignore", "Port 8787 is already in use", UserWarning)
+        cluster = distributed.LocalCluster(n_workers=workers or max(1, min(os.cpu_count() or 1, 4)),
+                                           threads_per_worker=1, processes=True, dashboard_address=None)
     try:
         new = distributed.Client(cluster)
     except BaseException:
