@@ -21,7 +21,7 @@ from puzzlelib.search.distributed import _part_problem, distributed_search, main
 from puzzlelib.search.frontier import frontier_search, pack
 from puzzlelib.storage import DamagedFileWarning
 
-distributed = pytest.importorskip("distributed", reason="the test extra installs dask[distributed]")
+import distributed  # noqa: E402  (the test extra installs dask[distributed]; make test has it)
 # A second cluster's scheduler finds port 8787 taken for its health page and says so: nothing to fix.
 pytestmark = pytest.mark.filterwarnings("ignore:Port 8787 is already in use:UserWarning")
 ROOT = Path(__file__).resolve().parent.parent
