@@ -66,7 +66,7 @@ from ..board import Board, check_shape, resolve_goal
 from ..limits import PACKED_MAX_CELLS, TooLargeError, format_bytes, format_count, frontier_bfs_bytes, \
     reachable_count, whole_number
 from ..storage import matches, parse_json, read_regular, report_damage, write_atomic
-from .frontier import (FrontierResult, _folder_lock, _inconsistent, _manifest_check, _npy_layer, _split_by_blank,
+from .frontier import (FrontierResult, _inconsistent, _Store, _manifest_check, _npy_layer, _split_by_blank,
                        blank_moves, depth_bound, layer_problem, merge_duplicates, next_layer, pack)
 
 __all__ = ["FORMAT", "owners", "route", "DistributedResult", "distributed_search", "cluster_memory", "main"]
@@ -408,7 +408,7 @@ def distributed_search(rows: int, cols: int, goal=None, *, client=None, schedule
         if directory is None:
             return _run(client, rows, cols, goal, partitions, None, max_depth, on_layer, n_workers, started)
         store = _Parts(directory, rows, cols, goal, partitions, keep_layers)
-        with _folder_lock(store.path):
+        with _Store(store.path, rows, cols, goal, False).locked():    # frontier.py's lock: one search a folder
             return _run(client, rows, cols, goal, partitions, store, max_depth, on_layer, n_workers, started)
     finally:
         for thing in opened:

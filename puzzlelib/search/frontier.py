@@ -445,40 +445,28 @@ class _Store:
 
     @contextmanager
     def locked(self):
-        """Hold the folder's lock (:func:`_folder_lock`) for the search: one search at a time."""
-        with _folder_lock(self.path) as exclusive:
-            self.exclusive = exclusive
+        """Hold an exclusive ``fcntl.flock`` on ``.frontier.lock`` in the folder: one search at a time.
+
+        Where there is no ``fcntl`` (Windows) or the file system refuses locks,
+        the search runs unlocked; its files are still written whole.
+        """
+        try:
+            import fcntl
+        except ImportError:
+            fcntl = None
+        with open(self.path / LOCK_NAME, "ab") as handle:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+                    self.exclusive = True
+                except OSError:
+                    pass
             try:
                 yield self
             finally:
-                self.exclusive = False
-
-
-@contextmanager
-def _folder_lock(path: Path):
-    """Hold an exclusive ``fcntl.flock`` on ``.frontier.lock`` in ``path``; yields True when it is held.
-
-    Where there is no ``fcntl`` (Windows) or the file system refuses locks,
-    it yields False and the search runs unlocked; its files are still written
-    whole. Shared with :mod:`puzzlelib.search.distributed`.
-    """
-    try:
-        import fcntl
-    except ImportError:
-        fcntl = None
-    exclusive = False
-    with open(Path(path) / LOCK_NAME, "ab") as handle:
-        if fcntl is not None:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-                exclusive = True
-            except OSError:
-                pass
-        try:
-            yield exclusive
-        finally:
-            if exclusive:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+                if self.exclusive:
+                    self.exclusive = False
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     def _read_manifest(self):
         """(problem, manifest): the manifest, or what is wrong with it. A different search raises ValueError."""
