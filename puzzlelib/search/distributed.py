@@ -191,7 +191,9 @@ class DistributedResult(FrontierResult):
     layer_seconds: list[float] = field(default_factory=list)
     """Wall time of each expansion this call made, in order; the last one of a complete search finds nothing."""
     shuffled: list[int] = field(default_factory=list)
-    """Bytes of children each layer sent to another partition (8 a word), in the order of ``layer_seconds``."""
+    """Bytes of children each expansion sent to another partition (8 a word), in the order of ``layer_seconds``."""
+    generated: list[int] = field(default_factory=list)
+    """Children each expansion made (after each part's own merge, before the owners'), in the same order."""
 
 
 def cluster_memory(client) -> tuple[int, int | None]:
@@ -434,7 +436,7 @@ def _run(client, rows, cols, goal, partitions, store, max_depth, on_layer, n_wor
             raise ValueError(f"{store.path} holds a search to depth {len(counts) - 1}; max_depth={max_depth} "
                              "can't be answered from it (use another directory)")
     reachable, deepest, total = reachable_count(rows, cols), depth_bound(rows, cols), sum(counts)
-    layer_seconds, shuffled = [], []
+    layer_seconds, shuffled, generated = [], [], []
     while not complete and (max_depth is None or len(counts) - 1 < max_depth):
         began = time.perf_counter()
         depth = len(counts)
@@ -456,6 +458,7 @@ def _run(client, rows, cols, goal, partitions, store, max_depth, on_layer, n_wor
         size = sum(part_counts)
         layer_seconds.append(time.perf_counter() - began)
         shuffled.append(8 * sum(n for i, row in enumerate(matrix) for j, n in enumerate(row) if i != j))
+        generated.append(sum(map(sum, matrix)))
         if size == 0:
             if total != reachable:
                 raise _inconsistent(rows, cols, store, f"it ended at depth {depth - 1} with {total:,} boards, "
@@ -486,7 +489,7 @@ def _run(client, rows, cols, goal, partitions, store, max_depth, on_layer, n_wor
         [submit(_load_part, *p, pure=False) if isinstance(p, tuple) else p for p in parts])]))
     return DistributedResult(rows, cols, goal, counts, complete, last, time.perf_counter() - started,
                              workers=n_workers, partitions=partitions, layer_seconds=layer_seconds,
-                             shuffled=shuffled)
+                             shuffled=shuffled, generated=generated)
 
 
 # --- The command --------------------------------------------------------------------------------------------
