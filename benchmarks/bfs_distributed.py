@@ -39,7 +39,7 @@ def measure(rows: int, cols: int, workers: list[int], partitions_per_worker: int
     from distributed import Client, LocalCluster
 
     start = time.perf_counter()
-    one = frontier_search(rows, cols)
+    one = frontier_search(rows, cols, progress=False)
     runs = [{"engine": "frontier_search", "workers": 1, "partitions": 1, "seconds": time.perf_counter() - start,
              "cluster_start": 0.0}]
     for n in workers:
