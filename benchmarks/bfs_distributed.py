@@ -6,7 +6,8 @@
 In one run: :func:`puzzlelib.search.frontier.frontier_search` in this process,
 then :func:`puzzlelib.search.distributed.distributed_search` on a
 ``LocalCluster`` of 1 and of 2 worker processes (one thread each), each
-timed without the cluster's start (printed apart). Every table is checked
+timed without the cluster's start (printed apart), with the CPU seconds
+of this process and the workers beside the wall time. Every table is checked
 against ``frontier_search``'s. It prints each time, the bytes shuffled per
 layer (children sent to another partition, 8 bytes a word), and a plan for
 2 x 7 worked out from these measurements: boards per layer, bytes per
@@ -38,25 +39,31 @@ def measure(rows: int, cols: int, workers: list[int], partitions_per_worker: int
     """frontier_search, then distributed_search on a LocalCluster of each number of workers: times and bytes."""
     from distributed import Client, LocalCluster
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     one = frontier_search(rows, cols, progress=False)
     runs = [{"engine": "frontier_search", "workers": 1, "partitions": 1, "seconds": time.perf_counter() - start,
-             "cluster_start": 0.0}]
+             "cpu_seconds": time.process_time() - cpu, "cluster_start": 0.0}]
     for n in workers:
         start = time.perf_counter()
         with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
                 Client(cluster) as client:
             up = time.perf_counter() - start
+            cpu = sum(client.run(time.process_time).values()) + time.process_time()
             r = distributed_search(rows, cols, client=client, partitions=partitions_per_worker * n)
+            cpu = sum(client.run(time.process_time).values()) + time.process_time() - cpu
         assert r.counts == one.counts and r.last.tolist() == one.last.tolist(), "the tables differ"
         runs.append({"engine": "distributed_search", "workers": n, "partitions": r.partitions,
-                     "seconds": r.seconds, "cluster_start": up, "shuffled": r.shuffled, "generated": r.generated,
+                     "seconds": r.seconds, "cpu_seconds": cpu, "cluster_start": up, "shuffled": r.shuffled, "generated": r.generated,
                      "layer_seconds": r.layer_seconds})
     return {"rows": rows, "cols": cols, "boards": one.reached, "depth": one.depth, "counts": one.counts,
             "runs": runs, "cpus": os.cpu_count()}
 
 
-def plan_two_by_seven(measured: dict, workers=(8, 32, 128), bandwidth: float = 1e9) -> list[str]:
+def _duration(seconds: float) -> str:
+    return f"{seconds / 60:.0f} min" if seconds < 5400 else f"{seconds / 3600:.1f} h"
+
+
+def plan_two_by_seven(measured: dict, workers=(4, 16, 64), bandwidth: float = 1e9) -> list[str]:
     """The 2 x 7 search on paper, from the measured run: lines of text."""
     boards = reachable_count(2, 7)
     share = None
@@ -83,11 +90,11 @@ def plan_two_by_seven(measured: dict, workers=(8, 32, 128), bandwidth: float = 1
         f"({best['workers']} worker{'s' if best['workers'] > 1 else ''}, this machine)",
     ]
     for n in workers:
-        hours = boards / (per_worker_rate * n) / 3600
-        network = 8 * children_per_board * boards * (n - 1) / n / (n * bandwidth) / 3600
-        lines.append(f"  on {n:3d} workers: {format_bytes(plan / n)} a worker (refusal plan), about {hours:.1f} h "
-                     f"of work if it scales linearly, plus {network:.2f} h to shuffle at {bandwidth / 1e9:.0f} GB/s "
-                     "a worker")
+        work = boards / (per_worker_rate * n)
+        network = 8 * children_per_board * boards * (n - 1) / n / (n * bandwidth)
+        lines.append(f"  on {n:3d} workers: {format_bytes(plan / n)} a worker (refusal plan), about {_duration(work)} "
+                     f"of work if it scales linearly, plus {_duration(network)} to shuffle at "
+                     f"{bandwidth / 1e9:.0f} GB/s a worker")
     return lines
 
 
@@ -101,12 +108,12 @@ def main() -> None:
     measured = measure(args.rows, args.cols, args.workers, args.partitions_per_worker)
     print(f"{args.rows} x {args.cols}: {measured['boards']:,} boards, depth {measured['depth']}, "
           f"{measured['cpus']} cores on this machine (shared: the times are noisy)")
-    print(f"{'engine':<20} {'workers':>7} {'parts':>5} {'seconds':>8} {'Mboards/s':>9} {'cluster start':>13} "
-          f"{'shuffled':>10}")
+    print(f"{'engine':<20} {'workers':>7} {'parts':>5} {'seconds':>8} {'CPU s':>6} {'Mboards/s':>9} "
+          f"{'cluster start':>13} {'shuffled':>10}")
     base = measured["runs"][0]["seconds"]
     for r in measured["runs"]:
         shuffled = format_bytes(sum(r["shuffled"])) if "shuffled" in r else "-"
-        print(f"{r['engine']:<20} {r['workers']:>7} {r['partitions']:>5} {r['seconds']:>8.2f} "
+        print(f"{r['engine']:<20} {r['workers']:>7} {r['partitions']:>5} {r['seconds']:>8.2f} {r['cpu_seconds']:>6.1f} "
               f"{measured['boards'] / r['seconds'] / 1e6:>9.2f} {r['cluster_start']:>12.1f}s {shuffled:>10}"
               f"   ({r['seconds'] / base:.1f}x frontier_search)")
     for r in measured["runs"][1:]:
