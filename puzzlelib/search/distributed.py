@@ -206,7 +206,14 @@ class DistributedResult(FrontierResult):
 
 
 def cluster_memory(client) -> tuple[int, int | None]:
-    """(workers, the bytes of memory they report in all, or None if any reports no limit) of a Client's cluster."""
+    """(workers, the bytes of memory they report in all, or None if any reports no limit) of a Client's cluster.
+
+    >>> class TwoWorkers:       # what a distributed.Client's scheduler_info() holds, in part
+    ...     def scheduler_info(self):
+    ...         return {"workers": {"tcp://a:1": {"memory_limit": 2**30}, "tcp://b:1": {"memory_limit": 2**30}}}
+    >>> cluster_memory(TwoWorkers())
+    (2, 2147483648)
+    """
     workers = client.scheduler_info()["workers"]
     limits = [int(w.get("memory_limit") or 0) for w in workers.values()]
     return len(limits), (sum(limits) if limits and all(limits) else None)
@@ -537,6 +544,11 @@ def main(argv=None) -> int:
 
     Bad arguments print a message and exit with status 2 (argparse's convention); a board refused for its
     size prints why and returns 1.
+
+    >>> main(["4", "4"])         # 16 cells don't fit a packed word: the message goes to stderr
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
     """
     parser = _parser()
     args = parser.parse_args(argv)
