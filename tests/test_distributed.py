@@ -105,6 +105,8 @@ def test_the_command_refuses_with_status_1(two, capsys):
     (["2", "3", "--goal", "1,1,2,3,4,0"], "--goal:"),
     (["2", "3", "--workers", "0"], "--workers must be a whole number"),
     (["2", "3", "--partitions", "-2"], "--partitions must be a whole number"),
+    (["2", "3", "--partitions", "70000"], "--partitions must be at most 65,536"),
+    (["99999999999999999999999", "3"], "ROWS must be a whole number"),
     (["2", "3", "--workers", "1", "--scheduler", "tcp://host:8786"], "not allowed with"),
     (["2", "3", "--scheduler", "no address"], "--scheduler must be an address"),
     (["2", "3", "--bogus"], "unrecognized arguments"),
@@ -227,3 +229,14 @@ def test_importing_puzzlelib_does_not_import_dask_and_missing_dask_is_explained(
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert run.returncode == 0, run.stderr
     assert "pip install 'dask[distributed]'" in run.stdout
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    (("x", 3), {}), ((4, 4), {}), ((2, 3), {"workers": 0}), ((2, 3), {"partitions": -1}),
+    ((2, 3), {"partitions": 2**16 + 1}), ((2, 3), {"scheduler": "no address"}), ((2, 3), {"max_depth": -1}),
+    ((2, 3), {"workers": 1, "scheduler": "tcp://host:8786"}), ((2, 3), {"client": object(), "workers": 2}),
+    ((2, 3), {"client": object()}), ((2, 3), {"budget": -1}), ((2, 3, [[1, 2], [3, 0]]), {}),
+])
+def test_bad_arguments_are_refused_before_any_cluster_starts(args, kwargs):
+    with pytest.raises((ValueError, TypeError)):
+        distributed_search(*args, **kwargs)

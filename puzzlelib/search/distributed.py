@@ -67,7 +67,8 @@ from ..limits import PACKED_MAX_CELLS, TooLargeError, format_bytes, format_count
     reachable_count, whole_number
 from ..storage import matches, parse_json, read_regular, report_damage, write_atomic
 from .frontier import (FrontierResult, _inconsistent, _Store, _manifest_check, _npy_layer, _split_by_blank,
-                       blank_moves, depth_bound, layer_problem, merge_duplicates, next_layer, pack)
+                       as_words, blank_moves, depth_bound, layer_problem, merge_duplicates, next_layer,
+                       pack)
 
 __all__ = ["FORMAT", "owners", "route", "DistributedResult", "distributed_search", "cluster_memory", "main"]
 
@@ -87,9 +88,8 @@ def owners(words: np.ndarray, partitions: int) -> np.ndarray:
     >>> owners(np.array([pack((2, 0, 1)) | 1, pack((2, 0, 1)) | 8], dtype=np.uint64), 16).tolist()
     [8, 8]
     """
-    if not 1 <= partitions <= 2**16:
-        raise ValueError(f"partitions must be 1 to 65,536, got {partitions!r}")
-    mixed = np.asarray(words, dtype=_U64) >> _U64(4)
+    partitions = whole_number(partitions, "partitions", minimum=1, maximum=2**16)
+    mixed = as_words(words) >> _U64(4)
     mixed *= _HASH                              # wraps mod 2**64, as a hash should
     mixed >>= _U64(32)
     mixed *= _U64(partitions)
@@ -103,6 +103,7 @@ def route(words: np.ndarray, partitions: int) -> list[np.ndarray]:
     >>> [p.tolist() for p in route(np.array([16, 32, 48], dtype=np.uint64), 2)]
     [[32], [16, 48]]
     """
+    words, partitions = as_words(words), whole_number(partitions, "partitions", minimum=1, maximum=2**16)
     if partitions == 1:
         return [words]
     owner = owners(words, partitions)
@@ -214,7 +215,10 @@ def cluster_memory(client) -> tuple[int, int | None]:
     >>> cluster_memory(TwoWorkers())
     (2, 2147483648)
     """
-    workers = client.scheduler_info()["workers"]
+    info = getattr(client, "scheduler_info", None)
+    if not callable(info):
+        raise TypeError(f"client must be a distributed.Client, got {type(client).__name__}")
+    workers = info()["workers"]
     limits = [int(w.get("memory_limit") or 0) for w in workers.values()]
     return len(limits), (sum(limits) if limits and all(limits) else None)
 
@@ -406,7 +410,7 @@ def distributed_search(rows: int, cols: int, goal=None, *, client=None, schedule
     if workers is not None:
         workers = whole_number(workers, "workers", minimum=1)
     if partitions is not None:
-        partitions = whole_number(partitions, "partitions", minimum=1)
+        partitions = whole_number(partitions, "partitions", minimum=1, maximum=2**16)
     if max_depth is not None:
         max_depth = whole_number(max_depth, "max_depth", minimum=0)
     if budget is not None:
@@ -531,11 +535,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _whole(parser, text, what: str, minimum: int = 1) -> int | None:
+def _whole(parser, text, what: str, minimum: int = 1, maximum: int | None = None) -> int | None:
     if text is None:
         return None
-    if not re.fullmatch(r"\s*\d+\s*", text) or int(text) < minimum:
-        parser.error(f"{what} must be a whole number, {minimum} or more, got {text!r}")
+    if not re.fullmatch(r"\s*\d{1,18}\s*", text) or int(text) < minimum:
+        parser.error(f"{what} must be a whole number, {minimum} or more, got {text[:40]!r}")
+    if maximum is not None and int(text) > maximum:
+        parser.error(f"{what} must be at most {maximum:,}, got {int(text):,}")
     return int(text)
 
 
@@ -556,7 +562,7 @@ def main(argv=None) -> int:
     if rows * cols < 2 or rows * cols > PACKED_MAX_CELLS:
         parser.error(f"the board must have 2 to {PACKED_MAX_CELLS} cells (a packed word), got {rows} x {cols}")
     workers = _whole(parser, args.workers, "--workers")
-    partitions = _whole(parser, args.partitions, "--partitions")
+    partitions = _whole(parser, args.partitions, "--partitions", maximum=2**16)
     max_depth = _whole(parser, args.max_depth, "--max-depth", minimum=0)
     goal = None
     if args.goal is not None:
