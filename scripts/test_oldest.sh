@@ -6,6 +6,7 @@
 #    [project] dependencies plus the extras named in OLDEST_EXTRAS (default: test app slides site; the app
 #    extra, Voila, and the slides extra, the decks' local reveal.js and MathJax, are only installed --
 #    the tests that use them are not run here).
+#    The test extra holds dask and distributed (as the cluster extra does), so their floors are tested too.
 #    pip picks everything else (transitive dependencies) as usual: "lowest-direct".
 #    The pins it used are left in .venv-oldest/oldest-requirements.txt, the result in freeze.txt.
 # 3. Installs puzzlelib itself as an ordinary (non-editable) wheel built from a clean copy of

@@ -11,6 +11,9 @@ search) and :mod:`~puzzlelib.search.guards` (every refusal).
   over integer keys. Its docstring lists the five BFSs and the role of each.
 * :mod:`~puzzlelib.search.frontier`: frontier search over packed 64-bit
   words, the engine behind ``distance_counts`` and ``farthest``.
+* :mod:`~puzzlelib.search.distributed`: the same frontier search on a Dask
+  cluster (partitions by hash, expanded and merged as tasks); needs the
+  cluster extra, and only its search imports Dask.
 * :mod:`~puzzlelib.search.dispatch`: ``distance_counts`` and ``farthest``,
   which pick the engine for the board (frontier search, or the plain BFS).
 * :mod:`~puzzlelib.search.bitarray`: BFS on bit arrays indexed by Lehmer rank.
