@@ -38,6 +38,9 @@ from pathlib import Path
 
 import nbformat
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import lessons  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "lecturers_guide.md"
 NOTEBOOKS = ROOT / "notebooks"
@@ -102,7 +105,7 @@ def _source(cell) -> str:
 def exercise_block(exercise_id: str) -> dict:
     """The exercise's cells in its notebook: the texts, the placeholder, the notebook's title."""
     number, k = exercise_id.split(".")
-    paths = sorted(NOTEBOOKS.glob(f"{number}_*.ipynb"))
+    paths = lessons(NOTEBOOKS, f"{number}_*.ipynb")
     if not paths:
         raise SystemExit(f"exercise {exercise_id}: no notebook {number}_*.ipynb")
     nb = nbformat.read(paths[0], as_version=4)

@@ -54,6 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import executed  # noqa: E402
 from build_html import PROGRESS_MODELS, WIDGET_STATE, WIDGET_VIEW, descendants  # noqa: E402
+from lessons import lessons  # noqa: E402
 from tag_slides import is_deck, slide_type  # noqa: E402
 
 # The slide size reveal.js scales to the window. 1000 x 700 with a 2% margin is drawn at about one
@@ -330,15 +331,15 @@ is reference, not a lecture: read it on the site (<code>make html</code>) or in 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: the lessons, notebooks/NN_*.ipynb")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "slides")
     args = parser.parse_args(argv)
-    paths = args.notebooks or [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if is_deck(p)]
+    paths = args.notebooks or [p for p in lessons() if is_deck(p)]
     if not paths:
         print("build_slides: no notebooks")
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for path in lessons():
         stale = args.out / f"{path.stem}.slides.html"
         if not is_deck(path) and stale.exists():      # left by an older build: it is no deck now
             stale.unlink()

@@ -216,6 +216,9 @@ def main(argv=None) -> int:
 
     if args.app == "lab":
         quiet_lab_settings()
+        # Where the lecturer's guide sends live calls: File > New > Notebook in here, never in notebooks/
+        # itself (git ignores it; the builds and the tests take the lessons by name, NN_name.ipynb).
+        (NOTEBOOKS / "scratch").mkdir(exist_ok=True)
     trust_notebooks()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=quiet_environment())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import re
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import puzzlelib
 from puzzlelib.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
 GUIDE = ROOT / "docs" / "lecturers_guide.md"
 
 
@@ -72,7 +75,7 @@ def test_every_long_cell_shows_a_progress_bar_and_the_guide_names_it():
     import nbformat
 
     text = GUIDE.read_text(encoding="utf-8")
-    long_cells = [(path.name, cell.source) for path in sorted((ROOT / "notebooks").glob("*.ipynb"))
+    long_cells = [(path.name, cell.source) for path in lessons(ROOT / "notebooks")
                   for cell in nbformat.read(path, as_version=4).cells
                   if "long" in cell.metadata.get("tags", [])]
     assert long_cells, "no cell is tagged long: drop this test and the guide's paragraph"

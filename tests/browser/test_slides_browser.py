@@ -26,7 +26,7 @@ import time
 import nbformat
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, axe_report, axe_violations, poor_alt
+from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, axe_report, axe_violations, lessons, poor_alt
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -41,7 +41,7 @@ from . import slide_fit  # noqa: E402  (imports nothing from playwright at modul
 
 TIMEOUT = 60_000  # ms
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))
+LESSONS = lessons(NOTEBOOKS, "0[0-8]_*.ipynb")
 OUT = ROOT / "build" / "slides"
 DECK = OUT / "03_solvability.slides.html"
 
