@@ -84,6 +84,49 @@ def trust_notebooks() -> None:
         print(f"note: could not mark the notebooks as trusted ({err}); the server may say they are not", flush=True)
 
 
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+"""The kernelspec metadata JupyterLab writes into a notebook when its kernel starts (see quiet_environment)."""
+
+
+def kernel_metadata() -> dict:
+    """The notebook metadata JupyterLab sets when it connects to this environment's kernel: the
+    kernelspec and the kernel's ``language_info`` (with this Python's version)."""
+    try:
+        from ipykernel.ipkernel import IPythonKernel
+
+        language = dict(IPythonKernel.language_info)
+    except ImportError:              # no kernel here: what ipykernel 6 and 7 report
+        language = {"name": "python", "version": sys.version.split()[0], "mimetype": "text/x-python",
+                    "codemirror_mode": {"name": "ipython", "version": 3}, "pygments_lexer": "ipython3",
+                    "nbconvert_exporter": "python", "file_extension": ".py"}
+    return {"kernelspec": dict(KERNELSPEC), "language_info": language}
+
+
+def match_kernel_metadata(paths=None) -> list[Path]:
+    """Give each lesson the kernel metadata JupyterLab would write on opening it (kernel_metadata), so
+    that opening a lesson does not mark it unsaved ("Save changes?" on closing a tab never touched).
+
+    Only those two metadata fields change, and only where they differ (on a Python other than the one
+    the lessons were saved with: its version is part of ``language_info``). Returns the files changed.
+    """
+    import re
+
+    import nbformat
+
+    want = kernel_metadata()
+    changed = []
+    for path in paths if paths is not None else sorted(NOTEBOOKS.glob("*.ipynb")):
+        if not re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", path.name):    # the lessons only (scripts/lessons.py)
+            continue
+        nb = nbformat.read(path, as_version=4)
+        if all(nb.metadata.get(key) == value for key, value in want.items()):
+            continue
+        nb.metadata.update(want)
+        nbformat.write(nb, path)
+        changed.append(path)
+    return changed
+
+
 def command(app: str, ip: str, port: int, token: str, open_browser: bool) -> tuple[list[str], str]:
     """The server command and the address a person opens."""
     host = "127.0.0.1" if ip in ("0.0.0.0", "", "*") else ip
@@ -219,6 +262,14 @@ def main(argv=None) -> int:
         # Where the lecturer's guide sends live calls: File > New > Notebook in here, never in notebooks/
         # itself (git ignores it; the builds and the tests take the lessons by name, NN_name.ipynb).
         (NOTEBOOKS / "scratch").mkdir(exist_ok=True)
+        try:
+            changed = match_kernel_metadata()
+        except Exception as err:  # noqa: BLE001 (the lessons then open marked unsaved: no more than that)
+            changed = []
+            print(f"note: could not update the lessons' kernel metadata ({err})", flush=True)
+        if changed:
+            print(f"Updated the kernel metadata (Python {kernel_metadata()['language_info']['version']}) of "
+                  f"{len(changed)} lessons, so that opening one does not mark it unsaved.", flush=True)
     trust_notebooks()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=quiet_environment())
 
