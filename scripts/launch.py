@@ -181,6 +181,23 @@ def quiet_lab_settings() -> None:
         print(f"note: could not write {path} ({err}); JupyterLab may ask about news", flush=True)
 
 
+OFFLINE_TEMPLATE = "puzzle-offline"
+"""Voila's page template for ``make app``: its "lab" template without the links to Font Awesome on a CDN."""
+
+FONT_AWESOME_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css",
+                    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css")
+
+VOILA_INDEX = (
+    "{#- Voila's lab template, less its two <link>s to Font Awesome on a CDN (written by scripts/launch.py).\n"
+    "    The player uses no icons, and the widgets' own style sheet (bundled, local) has Font Awesome. -#}\n"
+    "{%- extends 'lab/index.html.j2' -%}\n"
+    "{%- block notebook_css -%}\n"
+    "{{ super()" + "".join(
+        f" | replace('<link rel=\"stylesheet\" href=\"{url}\" type=\"text/css\" />', '')" for url in FONT_AWESOME_CDN)
+    + " }}\n{%- endblock notebook_css -%}\n")
+"""The template's index.html.j2 (see OFFLINE_TEMPLATE)."""
+
+
 def quiet_environment() -> dict[str, str]:
     """The environment for the server, with two fixes for lines that look like errors but are not.
 
@@ -193,6 +210,9 @@ def quiet_environment() -> dict[str, str]:
       longer than their ping interval (30 s), so tornado shortens it to 30 s with a
       note each time a page opens. ``build/jupyter/config/`` (first on
       ``JUPYTER_CONFIG_PATH``) asks for 30 s up front.
+    * Voila's "lab" page template links Font Awesome from a CDN (cdn.jsdelivr.net): a request that fails
+      in a room with no network. ``build/jupyter/voila/templates/puzzle-offline/`` is that template without
+      the two links, and ``voila.json`` chooses it (OFFLINE_TEMPLATE).
     * nbgrader's JupyterLab extension is switched off there too (``labconfig/page_config.json``), with
       its server extensions (see :func:`command`): grading has its own server (docs/homework.md).
 
@@ -205,15 +225,19 @@ def quiet_environment() -> dict[str, str]:
                      "--IPKernelApp.log_level=ERROR"],
             "display_name": "Python 3 (ipykernel)", "language": "python", "metadata": {"debugger": True}}
     pong = {"tornado_settings": {"ws_ping_timeout": 30000}}
+    template = folder / "voila" / "templates" / OFFLINE_TEMPLATE
     files = {folder / "kernels" / "python3" / "kernel.json": spec,
              folder / "config" / "jupyter_server_config.json": {"ServerApp": pong},
-             folder / "config" / "voila.json": {"Voila": pong},
+             folder / "config" / "voila.json": {"Voila": pong,
+                                                 "VoilaConfiguration": {"template": OFFLINE_TEMPLATE}},
+             template / "conf.json": {"base_template": "lab"},
+             template / "index.html.j2": VOILA_INDEX,
              # nbgrader's menus in JupyterLab belong to the grader's server, not to the lessons (see command())
              folder / "config" / "labconfig" / "page_config.json": {"disabledExtensions": {"@jupyter/nbgrader": True}}}
     try:
         for path, content in files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(content, indent=1) + "\n")
+            path.write_text(content if isinstance(content, str) else json.dumps(content, indent=1) + "\n")
     except OSError:
         return env
     for name, extra in (("JUPYTER_PATH", folder), ("JUPYTER_CONFIG_PATH", folder / "config")):
