@@ -159,6 +159,8 @@ def test_arrow_right_moves_on_and_the_maths_is_typeset_offline(browser, decks):
     offline(context, remote)
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # console errors too, such as a font the deck fails to load (MathJax's stand-in font used to)
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     try:
         slide_fit.open_deck(page, DECK)
         page.wait_for_function("() => document.querySelectorAll('.MathJax, .MathJax_Display').length > 0",
@@ -198,7 +200,7 @@ def test_arrow_right_moves_on_and_the_maths_is_typeset_offline(browser, decks):
     finally:
         context.close()
     assert remote == [], f"the deck tried to load from the network: {remote}"
-    assert errors == [], f"JavaScript errors: {errors}"
+    assert errors == [], f"JavaScript or console errors: {errors}"
 
 
 def test_the_readme_picture_is_a_whole_slide_with_a_figure(browser, decks):
