@@ -3,7 +3,7 @@
 Usage: python scripts/tag_slides.py [--tag-checks] [NOTEBOOK ...]   (default: the lessons, notebooks/NN_*.ipynb)
 
 Sets ``metadata.slideshow.slide_type`` on EVERY cell (jupyterlab-rise's live slides,
-"Render as Reveal Slideshow", and nbconvert's SlidesExporter both read it). A slide holds what the room must
+"Render as Reveal Slideshow", and nbconvert's SlidesExporter read it). A slide holds what the room must
 see; the lecturer says the rest, so prose goes to the speaker notes unless it is tagged for the
 slide. The design of a deck is a few tags per notebook:
 
