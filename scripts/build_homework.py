@@ -38,6 +38,9 @@ from pathlib import Path
 
 import nbformat
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import lessons  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "lecturers_guide.md"
 NOTEBOOKS = ROOT / "notebooks"
@@ -59,7 +62,57 @@ c.CourseDirectory.feedback_directory = "feedback"
 # per-cell limit is only a backstop, so that one bad answer can never hold up a class's grading.
 c.Execute.timeout = {CELL_TIMEOUT}
 c.Execute.interrupt_on_timeout = True
+# The grading kernel's own log: errors only. Its warning "Kernel is running over TCP without encryption"
+# is about a kernel that listens on 127.0.0.1 for nbgrader alone. (The history file in memory is
+# nbclient's default for Python kernels, kept.)
+c.Execute.extra_arguments = ["--HistoryManager.hist_file=:memory:", "--IPKernelApp.log_level=ERROR"]
 c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}}
+
+# nbgrader 0.9 with SQLAlchemy 2 warns three times per submission that an object is "not in session,
+# add operation along ... will not proceed": a note about SQLAlchemy's cascades inside nbgrader's own
+# code, which changes no score.
+import warnings  # noqa: E402
+
+try:
+    from sqlalchemy.exc import SAWarning
+except ImportError:
+    pass
+else:
+    warnings.filterwarnings("ignore", message=r"Object of type <\\w+> not in session", category=SAWarning)
+
+from nbgrader.preprocessors import (CheckCellMetadata, ClearHiddenTests, ClearOutput,  # noqa: E402
+                                    DeduplicateIds, OverwriteCells, OverwriteKernelspec)
+
+
+class OverwriteReleasedCells(OverwriteCells):
+    """nbgrader's OverwriteCells, comparing a locked test cell with the version the students got.
+
+    nbgrader keeps the checksum of a test cell as it is in source/, hidden tests included, so for every
+    test cell with hidden tests it warns "Attribute 'checksum' for cell ... has changed!" even when the
+    student never touched it (nbgrader issue #1961), which reads as if every student had tampered with
+    the tests. Here a cell that is exactly as released (source/ less its hidden tests) gets its hidden
+    tests back without a word; any other change is still reported, and the cell still restored, by
+    nbgrader's own code.
+    """
+
+    def preprocess_cell(self, cell, resources, cell_index):
+        grade_id = cell.metadata.get("nbgrader", {{}}).get("grade_id")
+        if grade_id is not None and cell.metadata.nbgrader.get("locked"):
+            try:
+                source = self.gradebook.find_source_cell(grade_id, self.notebook_id, self.assignment_id)
+            except Exception:  # noqa: BLE001 (nbgrader's own code below reports a missing cell)
+                source = None
+            if source is not None and source.locked and source.cell_type == cell.cell_type:
+                released = cell.copy()
+                released.source = source.source
+                ClearHiddenTests(parent=self)._remove_hidden_test_region(released)
+                if released.source == cell.source:
+                    cell.source = source.source
+        return super().preprocess_cell(cell, resources, cell_index)
+
+
+c.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteReleasedCells,
+                                      CheckCellMetadata]
 '''
 
 README = """# Sliding Puzzles: the homework course (nbgrader)
@@ -102,7 +155,7 @@ def _source(cell) -> str:
 def exercise_block(exercise_id: str) -> dict:
     """The exercise's cells in its notebook: the texts, the placeholder, the notebook's title."""
     number, k = exercise_id.split(".")
-    paths = sorted(NOTEBOOKS.glob(f"{number}_*.ipynb"))
+    paths = lessons(NOTEBOOKS, f"{number}_*.ipynb")
     if not paths:
         raise SystemExit(f"exercise {exercise_id}: no notebook {number}_*.ipynb")
     nb = nbformat.read(paths[0], as_version=4)

@@ -30,6 +30,7 @@ from nbclient.exceptions import CellExecutionError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import executed  # noqa: E402
+from lessons import lessons  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
@@ -157,7 +158,7 @@ def copy_pages(site_src: Path) -> None:
 
 def main(src: str, out: str) -> int:
     src_dir, out_dir = Path(src), Path(out)
-    notebooks = sorted(src_dir.glob("*.ipynb"))
+    notebooks = lessons(src_dir)
     if not notebooks:
         print(f"no notebooks in {src_dir}")
         return 1

@@ -54,6 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import executed  # noqa: E402
 from build_html import PROGRESS_MODELS, WIDGET_STATE, WIDGET_VIEW, descendants  # noqa: E402
+from lessons import lessons  # noqa: E402
 from tag_slides import is_deck, slide_type  # noqa: E402
 
 # The slide size reveal.js scales to the window. 1000 x 700 with a 2% margin is drawn at about one
@@ -65,7 +66,7 @@ SLIDE_DPI = executed.SLIDE_DPI      # figures drawn at 108 px per inch: 11 pt te
 MATHJAX_CONFIG = "TeX-AMS-MML_HTMLorMML-full,Safe"
 WIDGET_NOTE = ("<p class=\"live-widget-note\"><b>Interactive widget.</b> It needs a running kernel: open this "
                "notebook in JupyterLab (<code>make lab</code>), run it, and present it live with "
-               "right-click &gt; <i>Render as slides</i>.</p>")
+               "the slideshow button of the notebook's toolbar (<i>View &gt; Render as Reveal Slideshow</i>).</p>")
 
 TEMPLATE = r"""
 {%- extends 'index.html.j2' -%}
@@ -79,7 +80,10 @@ MathJax.Hub.Config({
     tex2jax: {inlineMath: [['$', '$'], ['\\(', '\\)']], displayMath: [['$$', '$$'], ['\\[', '\\]']],
               processEscapes: true, processEnvironments: true},
     "HTML-CSS": {availableFonts: [], imageFont: null, preferredFont: null, webFont: "STIX-Web",
-                 linebreaks: {automatic: true}},
+                 linebreaks: {automatic: true},
+                 // MathJax's stand-in font MathJax_Blank is meant to fail to load: its src url('about:blank')
+                 // does, but logs a CORS error in a deck opened from a file; local() fails without a word.
+                 styles: {"@font-face": {src: "local('MathJax_Blank')"}}},
     displayAlign: "center", messageStyle: "none", showMathMenu: false
 });
 </script>
@@ -310,13 +314,16 @@ kbd {{ border: 1px solid #999; border-radius: 3px; padding: 0 0.3em; background:
 <ul>
 {rows}
 </ul>
-<p>Keys: <kbd>&rarr;</kbd> / <kbd>Space</kbd> next, <kbd>&larr;</kbd> back, <kbd>&darr;</kbd> <kbd>&uarr;</kbd>
-the slides below a section, <kbd>Esc</kbd> overview, <kbd>F</kbd> full screen, <kbd>S</kbd> speaker view.
+<p>Keys: <kbd>Space</kbd> next slide, every one in order (<kbd>Shift</kbd>+<kbd>Space</kbd> back);
+<kbd>&darr;</kbd> <kbd>&uarr;</kbd> the slides stacked below a section; <kbd>&rarr;</kbd> <kbd>&larr;</kbd> jump to the
+next or previous section, past the slides below the current one; <kbd>Esc</kbd> overview, <kbd>F</kbd> full
+screen, <kbd>S</kbd> speaker view.
 Every slide fits the screen; the explanations are in the speaker notes (<kbd>S</kbd> opens them beside
 the current and the next slide). Checks and solutions are left out. The appendix (09, every claim checked)
 is reference, not a lecture: read it on the site (<code>make html</code>) or in JupyterLab.</p>
 <p>The widgets (the puzzle player, the BFS explorer) need a kernel: present them live from JupyterLab
-(<code>make lab</code>, then right-click a notebook &gt; <i>Render as slides</i>).</p>
+(<code>make lab</code>, open the notebook, then the slideshow button of its toolbar, or
+<i>View &gt; Render as Reveal Slideshow</i>, <kbd>Alt</kbd>+<kbd>R</kbd>).</p>
 <p><small>Built with {html.escape(used)}, copied here from the Python packages
 <code>rise</code> and <code>jupyter-server-mathjax</code>; their licences are in
 <code>reveal.js/LICENSE</code> and <code>mathjax/LICENSE</code>.</small></p>
@@ -330,15 +337,15 @@ is reference, not a lecture: read it on the site (<code>make html</code>) or in 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: the lessons, notebooks/NN_*.ipynb")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "slides")
     args = parser.parse_args(argv)
-    paths = args.notebooks or [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if is_deck(p)]
+    paths = args.notebooks or [p for p in lessons() if is_deck(p)]
     if not paths:
         print("build_slides: no notebooks")
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for path in lessons():
         stale = args.out / f"{path.stem}.slides.html"
         if not is_deck(path) and stale.exists():      # left by an older build: it is no deck now
             stale.unlink()

@@ -1,6 +1,6 @@
 """Write the student edition: the notebooks without solutions or outputs, ready to hand out.
 
-Usage: python scripts/build_student.py [--out build/student] [NOTEBOOK ...]   (default: notebooks/*.ipynb)
+Usage: python scripts/build_student.py [--out build/student] [NOTEBOOK ...]   (default: the lessons, notebooks/NN_*.ipynb)
 
 OUT is a small project of its own, so ``make lab`` works in it as in the full one:
 
@@ -31,6 +31,9 @@ import zipfile
 from pathlib import Path
 
 import nbformat
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import lessons  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTION_MARKS = ("Solution to exercise", "<summary>Solution")
@@ -220,10 +223,10 @@ def write_zip(out: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: the lessons, notebooks/NN_*.ipynb")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "student")
     args = parser.parse_args(argv)
-    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    notebooks = args.notebooks or lessons()
     build(args.out, notebooks)
     archive = write_zip(args.out)
     print(f"student edition -> {args.out} (start: cd {args.out} && make lab)")

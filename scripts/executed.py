@@ -51,6 +51,7 @@ PACKAGES = ("matplotlib", "networkx", "numpy", "ipywidgets", "anywidget", "nbcli
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import figure_probe  # noqa: E402
+from lessons import lessons  # noqa: E402
 
 _REPORT = "print('PROBE ' + repr((_figures_seen[0], _small_text, _overlaps, _undescribed)))"
 
@@ -155,7 +156,7 @@ def executed(path: Path, timeout: int = 900) -> nbformat.NotebookNode:
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else ROOT / "notebooks"
     total = 0.0
-    for path in sorted(folder.glob("*.ipynb")):
+    for path in lessons(folder):
         start = time.perf_counter()
         nb, hit = load(path)
         took = time.perf_counter() - start

@@ -84,6 +84,49 @@ def trust_notebooks() -> None:
         print(f"note: could not mark the notebooks as trusted ({err}); the server may say they are not", flush=True)
 
 
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+"""The kernelspec metadata JupyterLab writes into a notebook when its kernel starts (see quiet_environment)."""
+
+
+def kernel_metadata() -> dict:
+    """The notebook metadata JupyterLab sets when it connects to this environment's kernel: the
+    kernelspec and the kernel's ``language_info`` (with this Python's version)."""
+    try:
+        from ipykernel.ipkernel import IPythonKernel
+
+        language = dict(IPythonKernel.language_info)
+    except ImportError:              # no kernel here: what ipykernel 6 and 7 report
+        language = {"name": "python", "version": sys.version.split()[0], "mimetype": "text/x-python",
+                    "codemirror_mode": {"name": "ipython", "version": 3}, "pygments_lexer": "ipython3",
+                    "nbconvert_exporter": "python", "file_extension": ".py"}
+    return {"kernelspec": dict(KERNELSPEC), "language_info": language}
+
+
+def match_kernel_metadata(paths=None) -> list[Path]:
+    """Give each lesson the kernel metadata JupyterLab would write on opening it (kernel_metadata), so
+    that opening a lesson does not mark it unsaved ("Save changes?" on closing a tab never touched).
+
+    Only those two metadata fields change, and only where they differ (on a Python other than the one
+    the lessons were saved with: its version is part of ``language_info``). Returns the files changed.
+    """
+    import re
+
+    import nbformat
+
+    want = kernel_metadata()
+    changed = []
+    for path in paths if paths is not None else sorted(NOTEBOOKS.glob("*.ipynb")):
+        if not re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", path.name):    # the lessons only (scripts/lessons.py)
+            continue
+        nb = nbformat.read(path, as_version=4)
+        if all(nb.metadata.get(key) == value for key, value in want.items()):
+            continue
+        nb.metadata.update(want)
+        nbformat.write(nb, path)
+        changed.append(path)
+    return changed
+
+
 def command(app: str, ip: str, port: int, token: str, open_browser: bool) -> tuple[list[str], str]:
     """The server command and the address a person opens."""
     host = "127.0.0.1" if ip in ("0.0.0.0", "", "*") else ip
@@ -138,6 +181,23 @@ def quiet_lab_settings() -> None:
         print(f"note: could not write {path} ({err}); JupyterLab may ask about news", flush=True)
 
 
+OFFLINE_TEMPLATE = "puzzle-offline"
+"""Voila's page template for ``make app``: its "lab" template without the links to Font Awesome on a CDN."""
+
+FONT_AWESOME_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css",
+                    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css")
+
+VOILA_INDEX = (
+    "{#- Voila's lab template, less its two <link>s to Font Awesome on a CDN (written by scripts/launch.py).\n"
+    "    The player uses no icons, and the widgets' own style sheet (bundled, local) has Font Awesome. -#}\n"
+    "{%- extends 'lab/index.html.j2' -%}\n"
+    "{%- block notebook_css -%}\n"
+    "{{ super()" + "".join(
+        f" | replace('<link rel=\"stylesheet\" href=\"{url}\" type=\"text/css\" />', '')" for url in FONT_AWESOME_CDN)
+    + " }}\n{%- endblock notebook_css -%}\n")
+"""The template's index.html.j2 (see OFFLINE_TEMPLATE)."""
+
+
 def quiet_environment() -> dict[str, str]:
     """The environment for the server, with two fixes for lines that look like errors but are not.
 
@@ -150,6 +210,9 @@ def quiet_environment() -> dict[str, str]:
       longer than their ping interval (30 s), so tornado shortens it to 30 s with a
       note each time a page opens. ``build/jupyter/config/`` (first on
       ``JUPYTER_CONFIG_PATH``) asks for 30 s up front.
+    * Voila's "lab" page template links Font Awesome from a CDN (cdn.jsdelivr.net): a request that fails
+      in a room with no network. ``build/jupyter/voila/templates/puzzle-offline/`` is that template without
+      the two links, and ``voila.json`` chooses it (OFFLINE_TEMPLATE).
     * nbgrader's JupyterLab extension is switched off there too (``labconfig/page_config.json``), with
       its server extensions (see :func:`command`): grading has its own server (docs/homework.md).
 
@@ -162,15 +225,19 @@ def quiet_environment() -> dict[str, str]:
                      "--IPKernelApp.log_level=ERROR"],
             "display_name": "Python 3 (ipykernel)", "language": "python", "metadata": {"debugger": True}}
     pong = {"tornado_settings": {"ws_ping_timeout": 30000}}
+    template = folder / "voila" / "templates" / OFFLINE_TEMPLATE
     files = {folder / "kernels" / "python3" / "kernel.json": spec,
              folder / "config" / "jupyter_server_config.json": {"ServerApp": pong},
-             folder / "config" / "voila.json": {"Voila": pong},
+             folder / "config" / "voila.json": {"Voila": pong,
+                                                 "VoilaConfiguration": {"template": OFFLINE_TEMPLATE}},
+             template / "conf.json": {"base_template": "lab"},
+             template / "index.html.j2": VOILA_INDEX,
              # nbgrader's menus in JupyterLab belong to the grader's server, not to the lessons (see command())
              folder / "config" / "labconfig" / "page_config.json": {"disabledExtensions": {"@jupyter/nbgrader": True}}}
     try:
         for path, content in files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(content, indent=1) + "\n")
+            path.write_text(content if isinstance(content, str) else json.dumps(content, indent=1) + "\n")
     except OSError:
         return env
     for name, extra in (("JUPYTER_PATH", folder), ("JUPYTER_CONFIG_PATH", folder / "config")):
@@ -216,6 +283,17 @@ def main(argv=None) -> int:
 
     if args.app == "lab":
         quiet_lab_settings()
+        # Where the lecturer's guide sends live calls: File > New > Notebook in here, never in notebooks/
+        # itself (git ignores it; the builds and the tests take the lessons by name, NN_name.ipynb).
+        (NOTEBOOKS / "scratch").mkdir(exist_ok=True)
+        try:
+            changed = match_kernel_metadata()
+        except Exception as err:  # noqa: BLE001 (the lessons then open marked unsaved: no more than that)
+            changed = []
+            print(f"note: could not update the lessons' kernel metadata ({err})", flush=True)
+        if changed:
+            print(f"Updated the kernel metadata (Python {kernel_metadata()['language_info']['version']}) of "
+                  f"{len(changed)} lessons, so that opening one does not mark it unsaved.", flush=True)
     trust_notebooks()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=quiet_environment())
 

@@ -16,6 +16,9 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import lessons  # noqa: E402
+
 HIDDEN_TAGS = {"check", "solution", "hide-input", "remove-input", "remove-cell"}
 DRAWING = re.compile(r"\bplt\.|\bax\w*\.|\bfig\w*\.|annotate\(|set_title|legend\(|subplots\(|draw_networkx|"
                      r"add_patch|Rectangle\(|\.text\(|set_xlabel|set_ylabel|set_xlim|set_ylim|\bPatch\(|"
@@ -43,7 +46,7 @@ def measure(path: Path) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
+    paths = [Path(a) for a in argv] or lessons(ROOT / "notebooks", "0[0-8]_*.ipynb")
     print(f"{'notebook':42s} {'drawing':>8s} {'other':>6s} {'long':>5s} {'longest':>8s}")
     sums = {"drawing": 0, "other": 0, "long": 0}
     for path in paths:

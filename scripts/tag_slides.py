@@ -1,9 +1,9 @@
 """Give every cell of every notebook a slide type, so a notebook is also a slide deck.
 
-Usage: python scripts/tag_slides.py [--tag-checks] [NOTEBOOK ...]   (default: notebooks/*.ipynb)
+Usage: python scripts/tag_slides.py [--tag-checks] [NOTEBOOK ...]   (default: the lessons, notebooks/NN_*.ipynb)
 
-Sets ``metadata.slideshow.slide_type`` on EVERY cell (JupyterLab's "Render as slides",
-jupyterlab-rise, and nbconvert's SlidesExporter all read it). A slide holds what the room must
+Sets ``metadata.slideshow.slide_type`` on EVERY cell (jupyterlab-rise's live slides,
+"Render as Reveal Slideshow", and nbconvert's SlidesExporter read it). A slide holds what the room must
 see; the lecturer says the rest, so prose goes to the speaker notes unless it is tagged for the
 slide. The design of a deck is a few tags per notebook:
 
@@ -45,6 +45,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import lessons  # noqa: E402
+
 SLIDE_TYPES = ("slide", "subslide", "fragment", "-", "skip", "notes")
 SKIP_TAGS = ("check", "solution")
 EVIDENCE_TAGS = {"check", "measure", "setup"}   # folded in every view: see evidence()
@@ -264,11 +267,11 @@ def tag_file(path: Path, tag_checks: bool = False) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: the lessons, notebooks/NN_*.ipynb")
     parser.add_argument("--tag-checks", action="store_true",
                         help="also tag every assert-only code cell 'check' (and so skip it)")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted((ROOT / "notebooks").glob("*.ipynb"))
+    paths = args.notebooks or lessons()
     for path in paths:
         changed = tag_file(path, args.tag_checks)
         nb = json.loads(path.read_text(encoding="utf-8"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import ast
 import importlib
 import inspect
@@ -15,7 +16,9 @@ import pytest
 import puzzlelib
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
+NOTEBOOKS = lessons(ROOT / "notebooks")
 MODULES = sorted(m.name for m in pkgutil.walk_packages(puzzlelib.__path__, "puzzlelib."))
 
 TOP_LEVEL = [

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import sys
 import re
 from pathlib import Path
 
@@ -19,7 +20,9 @@ import pytest
 from puzzlelib.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
+NOTEBOOKS = lessons(ROOT / "notebooks", "0[0-8]_*.ipynb")
 CHECK = re.compile(r"\bcheck\(\s*([^,)]*)")
 WRITES_A_FUNCTION = {"01", "02", "03", "05", "07", "08"}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import doctest
 import inspect
 import json
@@ -43,6 +44,8 @@ def own_manhattan(board):
 
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
 VALUE_IDS = [k for k, e in EXERCISES.items() if e.kind == "value"]
 FUNCTION_IDS = [k for k, e in EXERCISES.items() if e.kind == "function"]
 MISTAKES = [(k, i) for k, e in EXERCISES.items() for i in range(len(e.mistakes))]
@@ -307,7 +310,7 @@ def test_the_registry_is_in_notebook_order():
 
 
 def test_the_registry_covers_every_exercise_of_notebooks_01_to_08():
-    for path in sorted((ROOT / "notebooks").glob("0[1-8]_*.ipynb")):
+    for path in lessons(ROOT / "notebooks", "0[1-8]_*.ipynb"):
         notebook = path.name[:2]
         cells = json.loads(path.read_text())["cells"]
         checks = sum(1 for c in cells if c["cell_type"] == "code" and "check(" in "".join(c["source"]))

@@ -21,9 +21,10 @@ from test_api import shown_objects
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
 import executed  # noqa: E402
 
-MAIN_PATH = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
+MAIN_PATH = lessons(ROOT / "notebooks", "0[0-8]_*.ipynb")
 CORE = [p for p in MAIN_PATH if p.name[:2] <= "05"]
 WORD_LIMIT = 13_700  # 11,000 before the proofs gained definitions, exact steps (issue 26) and proving exercises; 12,800 before issue 34 (exercises that ask instead of show, and what four lecturers found)
 LISTING_LIMIT = 40

@@ -14,7 +14,9 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
+NOTEBOOKS = lessons(ROOT / "notebooks")
 
 
 def _normalise(requirement: str) -> tuple[str, str]:

@@ -18,11 +18,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
 import reading_load  # noqa: E402
 import tag_slides  # noqa: E402
 
-LESSONS = sorted((ROOT / "notebooks").glob("0[0-8]_*.ipynb"))
-ALL = sorted((ROOT / "notebooks").glob("*.ipynb"))
+LESSONS = lessons(ROOT / "notebooks", "0[0-8]_*.ipynb")
+ALL = lessons(ROOT / "notebooks")
 TITLES = {p.name[:2]: next(line[2:] for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown"
                            for line in c.source.splitlines() if line.startswith("# ")) for p in ALL}
 

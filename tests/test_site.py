@@ -6,6 +6,7 @@ The browser test (tests/browser/test_site_browser.py) builds the real site and c
 
 from __future__ import annotations
 
+import sys
 import importlib.util
 import re
 from pathlib import Path
@@ -14,8 +15,10 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
 SITE = ROOT / "site"
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = lessons(ROOT / "notebooks")
 LIVE_NOTE = "the live player needs a running kernel: run make app"
 
 

@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
+
+NOTEBOOKS = lessons(ROOT / "notebooks")
 import tag_slides  # noqa: E402  (one copy in sys.modules, so doctest finds its examples whoever imports it first)
 
 

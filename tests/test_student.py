@@ -7,6 +7,7 @@ notebooks folder, reveal() says that solutions are not part of it.
 
 from __future__ import annotations
 
+import sys
 import importlib.util
 import re
 from pathlib import Path
@@ -17,7 +18,9 @@ import pytest
 from puzzlelib import exercises
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402
+NOTEBOOKS = lessons(ROOT / "notebooks")
 PLACEHOLDER = re.compile(r"=\s*\.\.\.|^\s*\.\.\.\s*(#.*)?$", flags=re.M)
 CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d\d\.\d+)["']""")
 

@@ -46,8 +46,11 @@ BLANK_TEXT = "\u00a0"
 description is set to "", so the blank gets a non-breaking space instead."""
 
 _STYLE = """<style>
-.puzzle-widget .puzzle-panel { font-size: 15px; line-height: 1.5; }
-.puzzle-widget.presenting .puzzle-panel { font-size: 24px; }
+.puzzle-widget .puzzle-panel .widget-html, .puzzle-widget .puzzle-panel .jupyter-widget-html { font-size: 15px; }
+.puzzle-widget.presenting .puzzle-panel .widget-html, .puzzle-widget.presenting .puzzle-panel .jupyter-widget-html,
+.puzzle-widget.presenting .puzzle-message { font-size: 24px; }
+.puzzle-widget .puzzle-panel .widget-html-content, .puzzle-widget .puzzle-message .widget-html-content {
+  line-height: 1.5; }
 .puzzle-widget.presenting .widget-button, .puzzle-widget.presenting .widget-toggle-button,
 .puzzle-widget.presenting .widget-dropdown select, .puzzle-widget.presenting .widget-label { font-size: 20px; }
 .puzzle-widget .puzzle-board:focus, .puzzle-widget .puzzle-board:hover { outline: 2px dashed #0072B2; }
@@ -63,7 +66,9 @@ _STYLE = """<style>
   clip-path: inset(50%); white-space: nowrap; margin: -1px; padding: 0; border: 0; }
 .puzzle-widget .puzzle-graph img, .puzzle-bfs .puzzle-chart img { display: block; max-width: 100%; height: auto; }
 </style>"""
-"""CSS for the player: readable panel text, larger in presentation mode, a focus ring on the board and on
+"""CSS for the player: readable panel text, larger in presentation mode (ipywidgets sets the font size
+of each HTML widget itself, so the rules name ``.jupyter-widget-html``; :meth:`PuzzleWidget._apply_size`
+also sets it on each panel line's style, which no style sheet overrides), a focus ring on the board and on
 every control, solve and stop in colours with white text at 4.5:1 or more, and a live region that
 screen readers read but that takes no room on screen."""
 
@@ -263,6 +268,7 @@ class PuzzleWidget(w.VBox):
         self.value_widgets = {key: w.HTML() for key in
                               ("moves", "inversions", "blank row", "invariant", "component", "distance")}
         self.message = w.HTML()
+        self.message.add_class("puzzle-message")
         self.live = w.HTML(_live_html(""))
         """The live region (role="status", aria-live="polite"): screen readers read each change aloud."""
         self.live.add_class("puzzle-live")
@@ -371,6 +377,25 @@ class PuzzleWidget(w.VBox):
         self.grid.children = buttons
         self._apply_size()
 
+    PANEL_PX = 15
+    """The panel's text size in pixels; :attr:`PANEL_PRESENTING_PX` in presentation mode."""
+    PANEL_PRESENTING_PX = 24
+    """The panel's text size in presentation mode: read from the back of a lecture hall."""
+
+    @property
+    def panel_px(self) -> int:
+        """The size of the panel's text (labels, values and the message line) in pixels: 15, or 24 in
+        presentation mode.
+
+        >>> p = PuzzleWidget(2, 3)
+        >>> p.panel_px, p.value_widgets["distance"].style.font_size
+        (15, '15px')
+        >>> p.presentation.value = True
+        >>> p.panel_px, p.value_widgets["distance"].style.font_size, p.message.style.font_size
+        (24, '24px', '24px')
+        """
+        return self.PANEL_PRESENTING_PX if self.presentation.value else self.PANEL_PX
+
     @property
     def tile_px(self) -> int:
         """The side of a tile in pixels: 56, or 88 in presentation mode."""
@@ -388,6 +413,11 @@ class PuzzleWidget(w.VBox):
         self.grid.layout = w.Layout(grid_template_columns=f"repeat({cols}, {side}px)",
                                     grid_template_rows=f"repeat({rows}, {side}px)", grid_gap=f"{gap}px",
                                     width=f"{cols * (side + gap)}px", height=f"{rows * (side + gap)}px")
+        # The panel's lines are HTML widgets, whose own style sheet fixes their font size (13 px in
+        # JupyterLab): a rule on the panel box would not reach them, so each line gets its size here.
+        text = f"{self.panel_px}px"
+        for line in [*self._labels, *self.value_widgets.values(), self.message]:
+            line.style.font_size = text
         if self.presentation.value:
             self.add_class("presenting")
         else:

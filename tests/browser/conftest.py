@@ -26,6 +26,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 SCREENSHOTS = ROOT / "build" / "screenshots"
+sys.path.insert(0, str(ROOT / "scripts"))
+from lessons import lessons  # noqa: E402  (the notebooks by name: NN_name.ipynb, never a scratch one)
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENABLE = "install Chromium to enable them: sudo apt-get install -y chromium fonts-dejavu-core"
 

@@ -224,3 +224,57 @@ def test_an_arrow_key_slides_a_tile(browser, voila_server):
             .querySelector('.panel-moves').textContent.trim() === '1'""", timeout=TIMEOUT)
     finally:
         context.close()
+
+
+# The rendered size of the text of each panel line (label and value) and of the message line: the
+# smallest font size among the elements that hold its text, read from the browser's computed style.
+PANEL_TEXT = """
+() => {
+  const w = document.querySelectorAll('.puzzle-widget')[0];
+  const lines = [...w.querySelector('.puzzle-panel').children, w.querySelector('.puzzle-message')];
+  return lines.map(line => {
+    const sizes = [];
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.textContent.trim()) sizes.push(parseFloat(getComputedStyle(n.parentElement).fontSize));
+    }
+    const r = line.getBoundingClientRect();
+    return {text: line.textContent.replace(/\\s+/g, ' ').trim(), px: sizes.length ? Math.min(...sizes) : null,
+            width: r.width, right: r.right};
+  });
+}
+"""
+
+
+@pytest.mark.parametrize("surface", ["voila", "lab"])
+def test_presentation_mode_makes_every_panel_line_large(browser, lab_server, voila_server, surface):
+    """At 1024 x 768, every line of the panel (moves, inversions, blank row, invariant, component,
+    distance) and the message line are 15 px or more, and 24 px or more in presentation mode (the
+    tiles' 34 px is not enough: the panel is the point of the player)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        open_player(page, surface, lab_server if surface == "lab" else voila_server)
+        widget = page.locator(".puzzle-widget").first
+        widget.locator(".action-swap").click()          # a message line and a changed panel
+        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+            .querySelector('.puzzle-message').textContent.trim() !== ''""", timeout=TIMEOUT)
+        for mode, least in (("normal", 15), ("presentation", 24)):
+            if mode == "presentation":
+                widget.locator(".action-presentation").click()
+                page.wait_for_function(f"""() => [...document.querySelectorAll('.puzzle-widget')[0]
+                    .querySelector('.puzzle-panel').children].every(l => parseFloat(getComputedStyle(
+                    l.querySelector('.widget-html-content, .jupyter-widget-html-content') || l).fontSize) >= {least})""",
+                                       timeout=20_000)
+            lines = page.evaluate(PANEL_TEXT)
+            assert len(lines) == 7, lines
+            keys = ["moves", "inversions", "blank row", "invariant", "component", "distance"]
+            assert all(line["text"].startswith(key) for line, key in zip(lines, keys)), lines
+            small = [line for line in lines if line["px"] is None or line["px"] < least]
+            assert not small, f"{surface}, {mode}: panel text under {least} px: {small}"
+            assert all(line["right"] <= 1024 for line in lines), f"{surface}, {mode}: off screen: {lines}"
+            widget.locator(".puzzle-panel").scroll_into_view_if_needed()
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"panel_{surface}_1024x768_{mode}.png"))
+    finally:
+        context.close()

@@ -17,12 +17,11 @@ import re
 import subprocess
 import sys
 import threading
-from pathlib import Path
 from urllib.parse import urldefrag
 
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, axe_report, axe_violations, poor_alt
+from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, axe_report, axe_violations, lessons, poor_alt
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -31,7 +30,7 @@ pytest.importorskip("playwright", reason="browser tests skipped: playwright is n
 pytest.importorskip("sphinx", reason="site tests skipped: sphinx is not installed (make setup installs it)")
 
 SITE = ROOT / "build" / "html"
-SOURCES = [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "site").rglob("*"), ROOT / "scripts" / "build_html.py",
+SOURCES = [*lessons(ROOT / "notebooks"), *(ROOT / "site").rglob("*"), ROOT / "scripts" / "build_html.py",
            ROOT / "docs" / "player.png"]
 MATH_PAGE = "03_solvability.html"
 LIVE_NOTE = "the live player needs a running kernel: run make app"
@@ -267,7 +266,7 @@ def test_screenshots(offline, server):
     assert not offline.outside, f"requests that would have left the machine: {offline.outside}"
 
 
-LESSONS = [f"{p.stem}.html" for p in sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("0[0-8]_*.ipynb"))]
+LESSONS = [f"{p.stem}.html" for p in lessons(ROOT / "notebooks", "0[0-8]_*.ipynb")]
 
 
 def test_code_in_sight_is_at_most_a_fifth_of_each_lesson_page(offline, server, capsys):

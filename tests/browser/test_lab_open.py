@@ -1,0 +1,56 @@
+"""Opening a lesson in JupyterLab leaves it clean: no "unsaved" dot, no "Save changes?" on closing it.
+
+JupyterLab marks a notebook dirty on opening when the file differs from what it would save (metadata it
+fills in, cell ids it adds, an nbformat minor version it raises). Each lesson is opened, left alone until
+its kernel is idle and its widgets restored, and the dirty flag of its document model is read.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+import pytest
+
+from .conftest import (CHROMIUM, ENABLE, NOTEBOOKS, ROOT, SCREENSHOTS, close_sessions, jupyter_server, lessons,
+                       wait_for_idle_kernel)
+
+if CHROMIUM is None:
+    pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
+pytest.importorskip("playwright", reason="browser tests skipped: playwright is not installed "
+                    "(make test installs it)")
+
+TIMEOUT = 90_000  # ms
+LESSONS = [p.name for p in lessons(NOTEBOOKS)]
+
+
+@pytest.fixture(scope="module")
+def lab_as_launched(tmp_path_factory):
+    """JupyterLab on a copy of notebooks/ that went through make lab's metadata step, as (address, token)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import launch
+
+    copy = tmp_path_factory.mktemp("lessons") / "notebooks"
+    shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "scratch"))
+    launch.match_kernel_metadata(lessons(copy))
+    yield from jupyter_server(tmp_path_factory, "jupyterlab", root=copy)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_opening_a_lesson_does_not_mark_it_unsaved(browser, lab_as_launched, name):
+    base, token = lab_as_launched
+    close_sessions(base, token)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/lab/tree/{name}?token={token}", timeout=TIMEOUT)
+        wait_for_idle_kernel(page, TIMEOUT, path=name)
+        page.wait_for_timeout(1500)            # late changes: widget state, trust, the kernel's language info
+        state = page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;
+            return {dirty: w.context.model.dirty, title: w.title.className, path: w.context.path}; }""")
+        if state["dirty"]:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"dirty_on_open_{name}.png"))
+        assert state["path"] == name and not state["dirty"], f"{name} opens marked unsaved: {state}"
+    finally:
+        context.close()
