@@ -49,6 +49,13 @@ def wait_live(page, old: str) -> str:
     return live(page)
 
 
+def wait_live_says(page, words: str) -> str:
+    """Wait until the live region's text holds ``words`` (an announcement can lag the panel under load)."""
+    page.wait_for_function(f"""words => {{ const e = {W}.querySelector('.puzzle-live [role=status]');
+        return e && e.textContent.includes(words); }}""", arg=words, timeout=TIMEOUT)
+    return live(page)
+
+
 def focused_cell(page) -> int | None:
     cls = page.evaluate("() => document.activeElement.className")
     m = re.search(r"\bcell-(\d+)\b", cls)
@@ -160,6 +167,7 @@ def test_axe_finds_no_wcag_violation_in_the_player_before_and_after_moves(player
     report += [axe_report(found, "as loaded: ")] if found else []
     page.locator(".puzzle-widget .action-shuffle").first.click()
     page.wait_for_function(f"() => {W}.querySelector('.panel-moves').textContent.trim() === '0'", timeout=TIMEOUT)
+    wait_live_says(page, "shuffled")             # the shuffle's own announcement, so the waits below don't lag one
     page.locator(".puzzle-widget .cell-0").first.focus()
     for key in ("ArrowLeft", "ArrowUp", "ArrowRight"):
         old = live(page)
@@ -167,9 +175,8 @@ def test_axe_finds_no_wcag_violation_in_the_player_before_and_after_moves(player
         wait_live(page, old)
     found = axe_violations(page)
     report += [axe_report(found, "after moves: ")] if found else []
-    old = live(page)
     page.locator(".puzzle-widget .action-swap").first.click()
-    assert "unsolvable" in wait_live(page, old)
+    assert "unsolvable" in wait_live_says(page, "unsolvable"), live(page)
     found = axe_violations(page)
     report += [axe_report(found, "after a swap: ")] if found else []
     assert not report, "axe-core found WCAG violations:\n" + "\n".join(report)
