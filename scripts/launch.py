@@ -91,11 +91,15 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 def kernel_metadata() -> dict:
     """The notebook metadata JupyterLab sets when it connects to this environment's kernel: the
     kernelspec and the kernel's ``language_info`` (with this Python's version)."""
-    try:
-        from ipykernel.ipkernel import IPythonKernel
+    import json
+    import subprocess
 
-        language = dict(IPythonKernel.language_info)
-    except ImportError:              # no kernel here: what ipykernel 6 and 7 report
+    try:                             # asked in a child: importing ipykernel here would change this process
+        language = json.loads(subprocess.run(
+            [sys.executable, "-c", "import json; from ipykernel.ipkernel import IPythonKernel as K; "
+                                   "print(json.dumps(dict(K.language_info)))"],
+            capture_output=True, text=True, check=True, timeout=60).stdout)
+    except (OSError, ValueError, subprocess.SubprocessError):   # no kernel here: what ipykernel 6 and 7 report
         language = {"name": "python", "version": sys.version.split()[0], "mimetype": "text/x-python",
                     "codemirror_mode": {"name": "ipython", "version": 3}, "pygments_lexer": "ipython3",
                     "nbconvert_exporter": "python", "file_extension": ".py"}
