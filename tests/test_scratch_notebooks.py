@@ -83,7 +83,10 @@ def test_the_student_edition_leaves_untitled_out(untitled, tmp_path):
 
 
 def test_the_slides_leave_untitled_out(untitled, tmp_path, monkeypatch):
-    import build_slides
+    try:
+        import build_slides
+    except ImportError as err:             # the oldest nbconvert with a newer lxml (make test-oldest has no slides extra)
+        pytest.skip(f"the slide builder can't be imported here: {err}")
 
     built = []
 

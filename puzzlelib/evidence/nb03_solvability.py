@@ -201,7 +201,10 @@ def all_or_nothing_problem(verdicts, reachable, right: bool) -> str | None:
     >>> all_or_nothing_problem(np.array([True, True, True]), truth, right=True)
     'the rule is wrong on 1 of 3 boards, where it should be right on all'
     """
-    verdicts, reachable = np.asarray(verdicts, dtype=bool), np.asarray(reachable, dtype=bool)
+    from ..limits import as_array
+    verdicts, reachable = as_array(verdicts, "verdicts"), as_array(reachable, "reachable")
+    if verdicts.dtype != bool or reachable.dtype != bool:
+        raise TypeError(f"verdicts and reachable must be arrays of bools, got {verdicts.dtype} and {reachable.dtype}")
     if verdicts.shape != reachable.shape:
         return f"{verdicts.size} verdicts for {reachable.size} boards"
     wrong = int((verdicts != reachable).sum())

@@ -96,7 +96,12 @@ def same_order_problem(first, second) -> str | None:
     >>> same_order_problem([a, b], [a, b, c])
     'one search expanded 2 boards, the other 3'
     """
+    if not all(isinstance(s, (list, tuple)) for s in (first, second)):
+        raise TypeError(f"first and second must be lists of boards, got {type(first).__name__} and "
+                        f"{type(second).__name__}")
     first, second = [_tiles_of(x) for x in first], [_tiles_of(x) for x in second]
+    if not all(isinstance(t, tuple) and all(type(v) is int for v in t) for t in first + second):
+        raise TypeError("each expanded board must be a Board, a search node or a tuple of tiles")
     for i, (x, y) in enumerate(zip(first, second), 1):
         if x != y:
             return f"expansion {i} differs: {x} against {y}"

@@ -151,7 +151,11 @@ def tiles_passed(before: np.ndarray, after: np.ndarray, tile: np.ndarray) -> np.
     >>> tiles_passed(np.array([[1, 2, 3, 4, 0, 5]]), np.array([[1, 0, 3, 4, 2, 5]]), np.array([2]))
     array([2])
     """
-    before, after, tile = np.asarray(before), np.asarray(after), np.asarray(tile)
+    from ..limits import as_array
+    try:
+        before, after, tile = as_array(before, "before"), as_array(after, "after"), as_array(tile, "tile")
+    except OverflowError:
+        raise ValueError("boards and tiles must be small whole numbers") from None
     if before.ndim != 2 or before.shape != after.shape or tile.shape != (len(before),):
         raise ValueError("before and after must be tables of boards of one shape, with one tile a row")
     if not all(np.issubdtype(a.dtype, np.integer) for a in (before, after, tile)):
