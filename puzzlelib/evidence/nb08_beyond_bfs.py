@@ -79,7 +79,12 @@ def moves_problem(start, goal, tiles, moves: int | None = None) -> str | None:
 def _tiles_of(x) -> tuple:
     """A board's tiles, from a tile tuple, a Board or a search node (anything with ``.state``)."""
     x = getattr(x, "state", x)
-    return tuple(getattr(x, "tiles", x))
+    x = getattr(x, "tiles", x)
+    if not isinstance(x, (tuple, list)):
+        raise TypeError(f"an expanded board must be a Board, a search node or a tuple of tiles, got {type(x).__name__}")
+    if len(x) > 10_000:
+        raise ValueError(f"an expanded board has {len(x):,} tiles, more than any board a search here expands")
+    return tuple(x)
 
 
 def same_order_problem(first, second) -> str | None:
