@@ -41,6 +41,7 @@ from ..limits import (ASTAR_DEFAULT_MAX_NODES, HUGE_BOARD_WORK, LARGE_BOARD_MAX_
                       SMALL_BOARD_MAX_NODES, check_max_nodes)
 from ..solvability import is_solvable
 from .guards import astar_max_nodes, node_limit_error
+from .compiled import engine_available, ida_tables_compiled
 from .heuristics import MAX_TABLE_CELLS, compile_heuristic, heuristic_value, manhattan
 from .results import SearchResult
 
@@ -182,6 +183,14 @@ def ida_default_max_nodes(cells: int) -> int:
 def _ida(start, goal, h, limit, table, counts):
     """(blank cells, nodes) of IDA* with the compiled heuristic ``h``: the incremental loop when it has tables."""
     if h.tables is not None:
+        if engine_available():       # the same loop compiled (puzzlelib.search.compiled); a test keeps them equal
+            status, blanks, nodes, counts["generated"] = ida_tables_compiled(start.tiles, h.tables, table, limit)
+            if status == "limit":
+                raise node_limit_error(limit, "IDA*")
+            if status == "exhausted":
+                raise ValueError("IDA* tried every sequence of moves within reach without meeting the goal; "
+                                 "the heuristic must be 0 at the goal")
+            return blanks, nodes
         return ida_search_tables(list(start.tiles), h.tables, table, limit, counts=counts)
 
     def counted(tiles, s=start.tiles):     # every call but the root's (the start itself) is a child made

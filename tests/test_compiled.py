@@ -1,0 +1,133 @@
+"""The compiled engine gives the plain versions' answers: same path, same nodes, on random boards and goals.
+
+puzzlelib.search.compiled runs the loop of ida_search_tables in numba. Here each search runs three ways on
+seeded random boards, several goals and every additive heuristic (misplaced tiles, Manhattan, pattern
+databases with and without the mirror): the compiled loop, the Python loop, and the lesson's recursive
+ida_star_plain. The first two must agree exactly (path and node counts), and all three on the length.
+Without numba (hidden in a child process) or with PUZZLELIB_PLAIN=1 the package imports and solves.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from puzzlelib.board import Board, neighbor_table
+from puzzlelib.generate import random_solvable
+from puzzlelib.search.compiled import engine_available, engine_status, ida_tables_compiled
+from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, misplaced
+from puzzlelib.search.informed import ida_search_tables, ida_star, ida_star_plain
+from puzzlelib.search.pdb import PatternDatabase
+
+needs_engine = pytest.mark.skipif(not engine_available(), reason="numba is not installed here")
+
+GOALS = {
+    (3, 3): [Board.goal(3, 3), Board.goal(3, 3, blank="first"), Board.spiral(3, 3),
+             Board([[8, 1, 3], [4, 0, 2], [7, 6, 5]])],
+    (2, 4): [Board.goal(2, 4), Board.goal(2, 4, blank="first"), Board.spiral(2, 4)],
+    (3, 4): [Board.goal(3, 4), Board.spiral(3, 4)],
+}
+
+
+def heuristics(goal: Board):
+    yield misplaced
+    yield manhattan
+    if goal.shape == (3, 3):
+        yield PatternDatabase(goal, [[1, 2, 3, 4], [5, 6, 7, 8]], cache=False, progress=False)
+        yield PatternDatabase(goal, [[1, 2, 3, 4], [5, 6, 7, 8]], cache=False, progress=False, mirror=False)
+    if goal.shape == (3, 4):
+        yield PatternDatabase(goal, [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], cache=False, progress=False)
+
+
+CASES = [(shape, g, seed) for shape, goals in GOALS.items() for g in range(len(goals)) for seed in range(2)]
+
+
+@needs_engine
+@pytest.mark.parametrize("shape, g, seed", CASES)
+def test_the_compiled_loop_is_the_python_loop(shape, g, seed):
+    goal = GOALS[shape][g]
+    rng = random.Random(seed * 31 + g)
+    table = neighbor_table(*shape)
+    for h in heuristics(goal):
+        if shape == (3, 4) and h is misplaced:
+            continue                                   # far too weak for 3 x 4 boards in a unit test
+        tables = compile_heuristic(h, goal).tables
+        for _ in range(2):
+            board = random_solvable(*shape, goal=goal, seed=rng)
+            if shape == (3, 4) and h is manhattan:
+                board = _scrambled(goal, rng, 24)
+            counts = {}
+            py_path, py_nodes = ida_search_tables(list(board.tiles), tables, table, 10**8, counts=counts)
+            status, c_path, c_nodes, c_generated = ida_tables_compiled(board.tiles, tables, table, 10**8)
+            assert status == "found"
+            assert (c_path, c_nodes, c_generated) == (py_path, py_nodes, counts["generated"]), (board, h)
+            plain = ida_star_plain(board, goal, h, max_nodes=10**8)
+            assert len(plain) == len(c_path), (board, getattr(h, "name", h))
+
+
+def _scrambled(goal: Board, rng: random.Random, n: int) -> Board:
+    from puzzlelib.generate import scramble
+
+    return scramble(goal, n, seed=rng)
+
+
+@needs_engine
+def test_ida_star_uses_the_engine_and_counts_as_the_python_loop():
+    goal = Board.goal(3, 3)
+    board = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])      # 31 moves, the 8-puzzle's farthest
+    result = ida_star(board, goal, manhattan)
+    tables = compile_heuristic(manhattan, goal).tables
+    counts = {}
+    blanks, nodes = ida_search_tables(list(board.tiles), tables, neighbor_table(3, 3), 10**8, counts=counts)
+    assert result.moves == 31 and result.expanded == nodes and result.generated == counts["generated"]
+    assert [b.blank_index for b in result.path] == blanks
+
+
+@needs_engine
+def test_the_node_limit_stops_the_compiled_loop_as_it_stops_the_python_one():
+    goal = Board.goal(3, 3)
+    board = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
+    tables = compile_heuristic(manhattan, goal).tables
+    assert ida_tables_compiled(board.tiles, tables, neighbor_table(3, 3), 1000)[0] == "limit"
+    with pytest.raises(Exception, match="stopped after expanding 1,000 nodes"):
+        ida_star(board, goal, manhattan, max_nodes=1000)
+
+
+def test_heuristics_without_tables_take_the_python_loop():
+    goal = Board.goal(3, 3)
+    board = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
+    assert ida_star(board, goal, linear_conflict).moves == 31
+    assert ida_star(board, goal, lambda b, g: manhattan(b, g)).moves == 31
+
+
+CHILD = """
+import sys, time
+{hide}
+from puzzlelib.search.compiled import engine_available, engine_status
+from puzzlelib.search.informed import ida_star
+from puzzlelib.board import Board
+r = ida_star(Board([[4, 1, 2], [5, 0, 3]]))
+print(engine_available(), r.moves, r.expanded)
+print(engine_status())
+"""
+
+
+@pytest.mark.parametrize("how", ["numba missing", "PUZZLELIB_PLAIN=1"])
+def test_without_the_engine_the_plain_loop_gives_the_same_answer(how):
+    hide = "sys.modules['numba'] = None" if how == "numba missing" else ""
+    env = {**os.environ, "PUZZLELIB_PLAIN": "1" if how != "numba missing" else ""}
+    out = subprocess.run([sys.executable, "-c", CHILD.format(hide=hide)], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    first, status = out.stdout.splitlines()
+    assert first == "False 5 5"
+    assert ("numba is not installed" in status) if how == "numba missing" else ("PUZZLELIB_PLAIN" in status)
+    assert "same answers" in status
+
+
+def test_the_status_names_the_engine():
+    assert engine_status().startswith("compiled with numba") == engine_available()
