@@ -57,9 +57,9 @@ __all__ = [
     "frontier_bfs_bytes", "check_frontier_bfs", "as_array",
     "DICT_BYTES_PER_STATE_BASE", "DICT_BYTES_PER_STATE_PER_CELL", "NODE_BYTES_PER_STATE",
     "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET",
-    "SMALL_BOARD_MAX_NODES", "LARGE_BOARD_MAX_NODES", "HUGE_BOARD_WORK", "SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "GRAPH_BYTES_PER_NODE",
+    "SMALL_BOARD_MAX_NODES", "LARGE_BOARD_MAX_NODES", "HUGE_BOARD_WORK", "SOLVE_MAX_NODES", "COMPILED_SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "GRAPH_BYTES_PER_NODE",
     "BFS_DEFAULT_MAX_NODES", "GENERIC_SEARCH_WORK", "ASTAR_DEFAULT_MAX_NODES", "MAX_SEARCH_STATES", "MAX_BUILD_ENTRIES",
-    "BFS_MAX_STATES", "PDB_MAX_CELLS", "PACKED_MAX_CELLS", "ALL_BOARDS_MAX_CELLS", "EXACT_DISTANCE_MAX_CELLS",
+    "BFS_MAX_STATES", "PDB_MAX_CELLS", "PACKED_MAX_CELLS", "ALL_BOARDS_MAX_CELLS", "TABLE_MAX_ENTRIES", "solved_by_table",
     "MAX_EXACT_CELLS",
 ]
 
@@ -102,6 +102,9 @@ falls back to the constructive solver, so the player stays responsive. Beyond 1,
 :data:`HUGE_BOARD_WORK` ``// cells`` (:func:`~puzzlelib.player.session.solve_budget`); beyond the constructive
 solver's 300 cells a board IDA* can't solve within that is refused, at once when its Manhattan distance
 already exceeds the budget."""
+COMPILED_SOLVE_MAX_NODES = 10_000_000
+"""The player's IDA* budget when the compiled engine runs (:mod:`puzzlelib.search.compiled`, about 20 million
+nodes a second here): about half a second, in place of :data:`SOLVE_MAX_NODES`."""
 MAX_GRAPH_NODES = 50_000
 """The most boards :func:`~puzzlelib.graph.state_graph` puts in one graph by default (2 x 4 and smaller, about
 a second); ``max_nodes`` asks for more, up to what the memory budget holds (:data:`GRAPH_BYTES_PER_NODE`)."""
@@ -134,8 +137,22 @@ PACKED_MAX_CELLS = 14
 and the used-move bits that is 14 cells."""
 ALL_BOARDS_MAX_CELLS = 9
 """Every arrangement of the board as rows of one numpy array (:mod:`puzzlelib.space`): 9! = 362,880 rows."""
-EXACT_DISTANCE_MAX_CELLS = 9
-"""Boards up to 3 x 3 get exact distances from a BFS table in the player; larger ones the Manhattan distance."""
+TABLE_MAX_ENTRIES = BFS_MAX_STATES * 9
+"""The most tiles a BFS distance table may hold (boards times cells): the 3 x 3 table, 181,440 boards of 9."""
+
+
+def solved_by_table(rows: int, cols: int) -> bool:
+    """The one rule for when a board is solved and measured from a BFS distance table: its reachable boards,
+    times its cells, fit :data:`TABLE_MAX_ENTRIES` (3 x 3, 2 x 4 and smaller, and one row or column of up to
+    1,277 cells). :func:`~puzzlelib.search.optimal.solve_optimal` and the player both use it.
+
+    >>> solved_by_table(3, 3), solved_by_table(1, 12), solved_by_table(2, 5), solved_by_table(1000, 1000)
+    (True, True, False, False)
+    """
+    rows, cols = check_shape(rows, cols)
+    if log10_reachable(rows, cols) > 12:          # never counts (mn)! of a huge board
+        return False
+    return reachable_count(rows, cols) * rows * cols <= TABLE_MAX_ENTRIES
 
 
 def check_max_nodes(max_nodes, default: int | None = None, *, cap: int | None = None) -> int | None:

@@ -102,7 +102,7 @@ def test_korf_instances_are_valid_and_use_the_blank_first_goal():
 
 def test_a_small_4x4_pattern_database_solves_a_korf_instance(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path))
-    partition = [[1, 2, 3], [4, 5, 8, 12], [6, 7, 10, 11], [9, 13, 14, 15]]
+    partition = [[1, 2, 3, 7], [4, 5, 8, 12], [6, 10, 11], [9, 13, 14, 15]]   # none of them shipped
     pdb = PatternDatabase(KORF_GOAL, partition, progress=False)
     assert is_cached(KORF_GOAL, partition) and not is_cached(KORF_GOAL)
     k = EASY[0]

@@ -2,7 +2,7 @@
 
 Every test points ``PUZZLELIB_CACHE`` at its own temporary folder, never at
 ``~/.cache/puzzlelib``. ``solve_optimal`` solves 3 x 3 boards from a BFS table,
-so the tests lower ``BFS_MAX_STATES`` to send them through IDA* with the
+so the tests switch off ``solved_by_table`` to send them through IDA* with the
 3 x 3 pattern database (tiles 1-6 and 7-8, with the mirror), whose tables
 build in a fraction of a second. Each test runs under a timer (SIGALRM), so
 a search that never ends fails instead of hanging.
@@ -46,7 +46,8 @@ def cache(tmp_path, monkeypatch):
     """A fresh cache folder, and 3 x 3 boards solved with the pattern database."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("PUZZLELIB_CACHE", str(folder))
-    monkeypatch.setattr(optimal, "BFS_MAX_STATES", 0)
+    monkeypatch.setattr(optimal, "solved_by_table", lambda rows, cols: False)
+    optimal._DATABASES.clear()
     return folder
 
 
@@ -294,7 +295,8 @@ def test_a_file_where_the_cache_folder_should_be(cache):
 
 
 def test_a_cache_folder_below_a_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(optimal, "BFS_MAX_STATES", 0)
+    monkeypatch.setattr(optimal, "solved_by_table", lambda rows, cols: False)
+    optimal._DATABASES.clear()
     (tmp_path / "file").write_text("x")
     monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path / "file" / "cache"))
     solve_without_a_cache(tmp_path / "file" / "cache")

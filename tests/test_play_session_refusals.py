@@ -47,7 +47,7 @@ def test_a_shuffled_board_between_300_and_1024_cells_is_refused_after_at_most_th
     s.shuffle()
     with time_limit(30, "solution() on a shuffled 20 x 20 board"), pytest.raises(TooLargeError) as caught:
         s.solution()
-    assert "20 x 20 board" in str(caught.value) and "gave up after 1,500,000 nodes" in str(caught.value)
+    assert "20 x 20 board" in str(caught.value) and f"gave up after {solve_budget(400):,} nodes" in str(caught.value)
     assert len(str(caught.value)) < 600
 
 
@@ -78,8 +78,10 @@ def test_a_long_line_has_no_size_limit_for_the_constructive_fallback():
     assert is_path(path, s.board, s.goal) and len(path) - 1 == 399, how
 
 
-def test_solve_budget_is_about_a_second_of_work():
-    assert solve_budget(16) == solve_budget(1024) == 1_500_000
+def test_solve_budget_is_about_half_a_second_of_work():
+    from puzzlelib.search.compiled import engine_available
+
+    assert solve_budget(16) == solve_budget(1024) == (10_000_000 if engine_available() else 1_500_000)
     assert solve_budget(1089) == 5_000_000 // 1089 and solve_budget(10**6) == 10
     with pytest.raises(ValueError):
         solve_budget(0)

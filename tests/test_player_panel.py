@@ -12,7 +12,7 @@ from itertools import permutations
 import pytest
 
 from puzzlelib import Board, distances, explain
-from puzzlelib.limits import EXACT_DISTANCE_MAX_CELLS
+from puzzlelib.limits import solved_by_table
 from puzzlelib.player.session import PlaySession
 from puzzlelib.player.widgets import PuzzleWidget
 
@@ -69,10 +69,10 @@ def test_at_the_goal_the_panel_says_so(shape):
     assert PlaySession(*shape).panel().distance_text == "0 moves: this is the goal"
 
 
-def test_exact_distances_up_to_nine_cells_not_up_to_3x3():
-    assert EXACT_DISTANCE_MAX_CELLS == 9
+def test_exact_distances_where_a_bfs_table_solves_the_board():
     for shape, exact in [((2, 4), True), ((4, 2), True), ((1, 9), True), ((3, 3), True), ((3, 4), False),
-                         ((2, 5), False)]:
+                         ((2, 5), False), ((1, 12), True), ((12, 1), True)]:
+        assert solved_by_table(*shape) == exact
         s = PlaySession(*shape)
         s.scramble(7)
         assert s.panel().distance_is_exact == exact, shape

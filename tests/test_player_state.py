@@ -96,7 +96,7 @@ def check_panel(session: PlaySession, board: Board, goal: Board, moves: int) -> 
         assert panel.line == (tuple(order), tuple(goal_order)) and (order == goal_order) == solvable
     assert panel.goal_blank_row_from_bottom == blank_row_from_bottom(goal)
     assert panel.component == ("solvable" if solvable else "unsolvable")
-    if board.rows * board.cols <= session_module.EXACT_DISTANCE_MAX_CELLS:
+    if session_module.solved_by_table(board.rows, board.cols):
         assert panel.distance_is_exact
         assert panel.distance == expected_distance(board, goal)
     else:
@@ -120,7 +120,7 @@ def panel_texts(board: Board, goal: Board, moves: int) -> dict:
                     else "unreachable (other component)")
     elif board == goal:
         distance = "0 moves: this is the goal"
-    elif board.rows * board.cols <= session_module.EXACT_DISTANCE_MAX_CELLS:
+    elif session_module.solved_by_table(board.rows, board.cols):
         d = expected_distance(board, goal)
         distance = f"{d} move{'' if d == 1 else 's'} (exact, BFS)"
     else:
@@ -273,7 +273,7 @@ class SessionMachine(_Model, RuleBasedStateMachine):
         self.s.reset()
         self.expect_reset()
 
-    @precondition(lambda self: len(self.s.board.tiles) <= session_module.EXACT_DISTANCE_MAX_CELLS)
+    @precondition(lambda self: session_module.solved_by_table(*self.s.board.shape))
     @rule()
     def solve(self):
         path, how = self.s.solution()
@@ -320,14 +320,14 @@ class WidgetMachine(_Model, RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
-        self._budget, self._png = session_module.SOLVE_MAX_NODES, widgets_module._png
-        session_module.SOLVE_MAX_NODES = SOLVE_BUDGET
+        self._budget, self._png = session_module.solve_budget, widgets_module._png
+        session_module.solve_budget = lambda cells: SOLVE_BUDGET
         widgets_module._png = marker_png
         self.errors = _CallbackErrors()
         get_logger().addHandler(self.errors)
 
     def teardown(self):
-        session_module.SOLVE_MAX_NODES = self._budget
+        session_module.solve_budget = self._budget
         widgets_module._png = self._png
         get_logger().removeHandler(self.errors)
 

@@ -145,7 +145,7 @@ def test_solve_4x4_finds_a_shortest_solution_when_ida_star_is_quick():
 
 
 def test_solve_4x4_falls_back_to_the_constructive_solver_and_refuses_unsolvable(monkeypatch):
-    monkeypatch.setattr(session_module, "SOLVE_MAX_NODES", 50)   # a budget no shuffled board fits in
+    monkeypatch.setattr(session_module, "solve_budget", lambda cells: 50)   # a budget no shuffled board fits in
     p = PuzzleWidget(rows=4, cols=4, seed=3, animation_delay=0)
     p.buttons["shuffle"].click()
     p.buttons["solve"].click()

@@ -8,16 +8,18 @@ has its own session; nothing is shared between players.
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 
 from ..errors import NodeLimitError, TooLargeError, whole_number
-from ..limits import EXACT_DISTANCE_MAX_CELLS, HUGE_BOARD_WORK, SOLVE_MAX_NODES
+from ..limits import COMPILED_SOLVE_MAX_NODES, HUGE_BOARD_WORK, SOLVE_MAX_NODES, solved_by_table
+from ..search.compiled import engine_available
 from ..board import BLANK, Board, as_board, check_shape
 from ..search.constructive import CONSTRUCTIVE_MAX_CELLS, solve_constructive
 from ..generate import fix_by_swap, random_solvable, scramble
 from ..search.heuristics import MAX_TABLE_CELLS, manhattan
-from ..search.optimal import PDB_MAX_CELLS, distance_table, solve_optimal
-from ..search.pdb import is_cached
+from ..search.optimal import PDB_MAX_CELLS, best_heuristic, distance_table, solve_optimal
+from ..search.pdb import is_available
 from ..solvability import explain, is_solvable
 
 __all__ = ["GOAL_KINDS", "make_goal", "check_seed", "Panel", "start_and_goal", "solve_budget", "PlaySession"]
@@ -58,17 +60,22 @@ def check_seed(seed) -> int | None:
 
 
 def solve_budget(cells: int) -> int:
-    """The nodes the player's IDA* may expand on a board of ``cells`` cells: about a second's work.
+    """The nodes the player's IDA* may expand on a board of ``cells`` cells: about half a second's work.
 
-    :data:`~puzzlelib.limits.SOLVE_MAX_NODES` while the heuristic has its tables (up to
-    :data:`~puzzlelib.search.heuristics.MAX_TABLE_CELLS` cells); beyond, each node costs work in proportion
-    to the cells, so :data:`~puzzlelib.limits.HUGE_BOARD_WORK` ``// cells``, at least 10.
+    While the heuristic has its tables (up to :data:`~puzzlelib.search.heuristics.MAX_TABLE_CELLS` cells):
+    :data:`~puzzlelib.limits.COMPILED_SOLVE_MAX_NODES` with the compiled engine, else
+    :data:`~puzzlelib.limits.SOLVE_MAX_NODES` (plain Python, about a second); beyond, each node costs work
+    in proportion to the cells, so :data:`~puzzlelib.limits.HUGE_BOARD_WORK` ``// cells``, at least 10.
 
-    >>> solve_budget(16), solve_budget(10_000)
-    (1500000, 500)
+    >>> solve_budget(16) == (COMPILED_SOLVE_MAX_NODES if engine_available() else SOLVE_MAX_NODES)
+    True
+    >>> solve_budget(10_000)
+    500
     """
     cells = whole_number(cells, "cells", minimum=1)
-    return SOLVE_MAX_NODES if cells <= MAX_TABLE_CELLS else max(10, HUGE_BOARD_WORK // cells)
+    if cells > MAX_TABLE_CELLS:
+        return max(10, HUGE_BOARD_WORK // cells)
+    return COMPILED_SOLVE_MAX_NODES if engine_available() else SOLVE_MAX_NODES
 
 
 @dataclass(frozen=True)
@@ -207,6 +214,31 @@ class PlaySession:
         self.moves = 0
         self._rng = random.Random(seed)
         self.message = ""
+        self._prepared = self._prepare()
+
+    def _prepare(self) -> threading.Thread | None:
+        """Load what Solve needs in the background, while the student looks at the board.
+
+        On a board with a pattern database at hand (shipped, as for the player's 4 x 4 goals, or cached) a
+        thread loads its tables and the compiled engine, so the first Solve doesn't wait for them.
+        :meth:`solution` waits for the thread before it searches, so it never searches without them.
+        """
+        cells = self.goal.rows * self.goal.cols
+        if solved_by_table(self.goal.rows, self.goal.cols) or cells > PDB_MAX_CELLS or min(self.goal.shape) == 1 \
+                or not is_available(self.goal):
+            return None
+
+        def load(goal=self.goal):
+            from ..search.compiled import warm_up
+            try:
+                best_heuristic(goal, build=False, progress=False)
+                warm_up()
+            except Exception:    # noqa: BLE001 - solution() does the same work again and reports what is wrong
+                pass
+
+        thread = threading.Thread(target=load, name="puzzlelib-prepare-solve", daemon=True)
+        thread.start()
+        return thread
 
     # --- actions ------------------------------------------------------------
     def _go(self, board: Board, moves: int, message: str) -> None:
@@ -342,9 +374,10 @@ class PlaySession:
     def solution(self) -> tuple[list[Board] | None, str]:
         """A path from the current board to the goal, and how it was found.
 
-        Up to :data:`~puzzlelib.limits.EXACT_DISTANCE_MAX_CELLS` (9) cells the path is a shortest one, from the
-        BFS table. Beyond, IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a pattern database if one
-        is cached, else Manhattan distance) gets :func:`solve_budget` nodes, about a second; if it runs out, the
+        Where :func:`~puzzlelib.limits.solved_by_table` says so (3 x 3 and smaller, one row or column) the path is a
+        shortest one, from the BFS table. Beyond, IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a
+        pattern database if one is shipped or cached, else Manhattan distance) gets :func:`solve_budget` nodes,
+        about half a second; if it runs out, the
         constructive solver (up to 300 cells) gives a long but sure path, and the message says why. A larger
         board that IDA* can't finish is refused with :class:`~puzzlelib.errors.TooLargeError`, at once when its
         Manhattan distance alone exceeds the budget (a shuffled 100 x 100 board).
@@ -354,10 +387,12 @@ class PlaySession:
                 return None, "no solution: the tiles are not in the goal's order"
             return None, "no solution: the board is in the other component"
         cells = self.board.rows * self.board.cols
-        if cells <= EXACT_DISTANCE_MAX_CELLS:
+        if solved_by_table(self.board.rows, self.board.cols):
             path = solve_optimal(self.board, self.goal)
             return path, f"shortest solution: {len(path) - 1} moves (BFS)"
-        pdb = cells <= PDB_MAX_CELLS and is_cached(self.goal)
+        if self._prepared is not None:
+            self._prepared.join()
+        pdb = cells <= PDB_MAX_CELLS and min(self.board.shape) > 1 and is_available(self.goal)
         budget = solve_budget(cells)
         fallback = min(self.board.shape) == 1 or cells <= CONSTRUCTIVE_MAX_CELLS
         if not fallback:
@@ -385,7 +420,7 @@ class PlaySession:
         at_least = manhattan(self.board, self.goal)
         if at_least >= budget:
             raise self._too_large(f"it is at least {at_least:,} moves from the goal (Manhattan distance), "
-                                  f"and IDA* may expand only {budget:,} nodes here (about a second)")
+                                  f"and IDA* may expand only {budget:,} nodes here (about half a second)")
 
     def _too_large(self, why: str) -> TooLargeError:
         """The refusal of :meth:`solution` on a board over the constructive solver's size: why, and what works."""
@@ -406,10 +441,10 @@ class PlaySession:
 
     # --- what to show -------------------------------------------------------
     def panel(self) -> Panel:
-        """The numbers for the live panel: exact distances on boards of up to 9 cells, Manhattan beyond."""
+        """The numbers for the live panel: exact distances where a BFS table solves the board
+        (:func:`~puzzlelib.limits.solved_by_table`), the Manhattan distance beyond."""
         r = explain(self.board, self.goal)
-        cells = self.board.rows * self.board.cols
-        if cells <= EXACT_DISTANCE_MAX_CELLS:
+        if solved_by_table(self.board.rows, self.board.cols):
             distance = distance_table(self.goal).get(self.board.tiles)
             exact = True
         else:

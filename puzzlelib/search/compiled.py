@@ -243,6 +243,7 @@ def ida_tables_compiled(board, tables, table, limit: int):
     >>> ida_tables_compiled([4, 1, 2, 5, 0, 3], manhattan_tables(Board.goal(2, 3)), neighbor_table(2, 3), 10**6)
     ('found', [4, 3, 0, 1, 2, 5], 5, 7)
     """
+    board, limit = _check(board, tables, table, limit)
     if not engine_available():
         raise RuntimeError(engine_status())
     tabs, offsets, group, weight, mirrored, cell_map, tile_map = _arrays(tables)
@@ -252,6 +253,31 @@ def ida_tables_compiled(board, tables, table, limit: int):
                                                            tile_map, nbr, degree, int(limit))
     name = ("found", "limit", "exhausted")[status]
     return name, [int(c) for c in path[:length]], int(nodes), int(generated)
+
+
+def _check(board, tables, table, limit):
+    """The arguments of :func:`ida_tables_compiled`, checked: (board as a tuple, limit), or TypeError / ValueError."""
+    from ..errors import short_repr, whole_number
+    from .heuristics import AdditiveTables
+
+    if not isinstance(tables, AdditiveTables):
+        raise TypeError(f"tables must be AdditiveTables (compile_heuristic(h, goal).tables), got "
+                        f"{type(tables).__name__}")
+    for name, value in (("board", board), ("table", table)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+            raise TypeError(f"{name} must be a list or tuple, got {short_repr(value, 60)}")
+    n = len(tables.group)
+    if len(board) != n or len(table) != n:
+        raise ValueError(f"the tables are for boards of {n} cells; board has {len(board):,} and the neighbour "
+                         f"table {len(table):,}")
+    board = tuple(whole_number(t, "a tile of the board") for t in board)
+    if sorted(board) != list(range(n)):
+        raise ValueError(f"board must hold the tiles 0..{n - 1} once each, got {short_repr(list(board), 80)}")
+    for cells in table:
+        if not isinstance(cells, tuple) or len(cells) > 4 or not all(type(c) is int and 0 <= c < n for c in cells):
+            raise ValueError("table must be neighbor_table(rows, cols) for the tables' board: a tuple of up to "
+                             "4 cells for each cell")
+    return board, whole_number(limit, "limit", minimum=0)
 
 
 def warm_up() -> str:

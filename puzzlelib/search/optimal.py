@@ -1,11 +1,12 @@
 """Shortest solutions for any board, with the search that suits its size.
 
-* Up to 181,440 reachable boards (3 x 3, 2 x 4 and smaller): one BFS from
-  the goal gives every board's distance; it is kept, and a shortest path
-  walks downhill through it.
+* Boards whose table fits (:func:`~puzzlelib.limits.solved_by_table`: 3 x 3,
+  2 x 4 and smaller, one row or column): one BFS from the goal gives every
+  board's distance; it is kept, and a shortest path walks downhill through it.
 * Up to 16 cells (the 15-puzzle, 3 x 5, 2 x 6, ...): IDA* with an additive
-  pattern database, loaded from the cache or built once (a minute for the
-  15-puzzle).
+  pattern database, shipped with the package for the player's 4 x 4 goals,
+  else loaded from the cache or built once (a minute for the 15-puzzle). It
+  is kept in memory once loaded.
 * Larger boards: IDA* with Manhattan distance, within a node budget, since
   hard boards of that size are out of reach of Python.
 
@@ -14,14 +15,15 @@ An unreachable goal is recognised at once by the parity rule.
 
 from __future__ import annotations
 
+import threading
 import warnings
 from functools import lru_cache
 
 from ..board import Board, as_board, board_and_goal
 from .heuristics import manhattan
 from .informed import ida_star
-from ..limits import BFS_MAX_STATES, PDB_MAX_CELLS, check_max_nodes, log10_reachable, reachable_count
-from .pdb import PatternDatabase, default_partition, is_cached
+from ..limits import PDB_MAX_CELLS, check_max_nodes, solved_by_table
+from .pdb import PatternDatabase, default_partition, is_available
 from .bfs import distances
 from ..solvability import is_solvable
 from ..storage import DamagedFileWarning
@@ -55,9 +57,28 @@ def best_heuristic(goal, *, build: bool = True, progress: bool = True):
     """
     goal = as_board(goal, "goal")
     if goal.rows * goal.cols <= PDB_MAX_CELLS and min(goal.shape) > 1:
-        if build or is_cached(goal):
-            return PatternDatabase(goal, default_partition(goal), progress=progress)
+        if build or is_available(goal):
+            return _database(goal, progress)
     return manhattan
+
+
+_DATABASES: dict[Board, PatternDatabase] = {}
+_DATABASES_LOCK = threading.Lock()
+
+
+def _database(goal: Board, progress: bool) -> PatternDatabase:
+    """The default pattern database for ``goal``, loaded (or built) once per kernel and kept (the last 4).
+
+    A lock makes a second thread (the player preparing in the background) wait for the first load.
+    """
+    with _DATABASES_LOCK:
+        pdb = _DATABASES.get(goal)
+        if pdb is None:
+            pdb = PatternDatabase(goal, default_partition(goal), progress=progress)
+            if len(_DATABASES) >= 4:
+                _DATABASES.pop(next(iter(_DATABASES)))
+            _DATABASES[goal] = pdb
+        return pdb
 
 
 def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool = True,
@@ -92,7 +113,7 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     if not is_solvable(start, goal):
         return None
     # counted exactly only when small (a log first): (mn)! of a 1000 x 1000 board is never computed
-    if log10_reachable(start.rows, start.cols) < 12 and reachable_count(start.rows, start.cols) <= BFS_MAX_STATES:
+    if solved_by_table(start.rows, start.cols):
         table = distance_table(goal)
         path = [start]
         while path[-1] != goal:
@@ -109,6 +130,8 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
                       f"that does not {'reach the goal' if path[-1] != goal else 'follow legal moves'}; "
                       + ("rebuilding it" if build else "using Manhattan distance instead"),
                       DamagedFileWarning, stacklevel=2)
+        with _DATABASES_LOCK:
+            _DATABASES.pop(goal, None)              # never kept: the next solve loads the tables afresh
         heuristic = (PatternDatabase(goal, heuristic.partition, progress=progress, rebuild=True) if build
                      else manhattan)
         path = ida_star(start, goal, heuristic, max_nodes=max_nodes).path

@@ -42,10 +42,11 @@ from ..board import BLANK, Board, as_board, neighbor_array
 from .heuristics import AdditiveTables, goal_mirror
 from ..limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format_bytes, whole_number
 from ..errors import number_text, short_repr
+from .shipped import SHIPPED_DIR, load_shipped, shipped_entry
 from ..storage import npy_bytes, parse_json, read_regular, report_damage, sha256_bytes, try_write
 
 __all__ = ["UNSEEN", "FORMAT_VERSION", "PARTITION_MAX_CELLS", "cache_dir", "largest_pattern", "default_partition", "check_partition",
-           "check_pattern", "pattern_table", "describe", "table_problem", "load_or_build", "is_cached", "PatternDatabase"]
+           "check_pattern", "pattern_table", "describe", "table_problem", "load_or_build", "is_cached", "is_available", "PatternDatabase"]
 
 UNSEEN = 255
 FORMAT_VERSION = 2
@@ -490,11 +491,12 @@ def _save(goal: Board, pattern, table: np.ndarray, info: dict, path: Path, meta:
 
 def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
                   rebuild: bool = False) -> tuple[np.ndarray, dict]:
-    """The table for ``pattern``, from the cache if it is there and sound, else built (and saved if ``cache``).
+    """The table for ``pattern``: shipped, or from the cache if it is there and sound, else built (and saved if ``cache``).
 
     Returns the table and facts about it: ``seconds`` (time to build),
     ``bytes``, ``max`` (its largest entry), ``from_cache``, ``file`` (None
-    when it was not saved).
+    when it was not saved), and ``shipped`` (True) for a table that came with
+    the package (:mod:`puzzlelib.search.shipped`: the player's 4 x 4 goals).
 
     A cached table is used only when its metadata describes exactly this
     goal and pattern, the file has the size and SHA-256 the metadata records,
@@ -512,6 +514,12 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
     goal = as_board(goal, "goal")
     pattern = check_pattern(goal, pattern)        # before the cache is touched
     path, meta = _cache_files(goal, pattern)
+    if not rebuild:
+        shipped = load_shipped(goal, pattern)     # the player's 4 x 4 goals come with the package
+        if shipped is not None:
+            table, record = shipped
+            info = {key: record[key] for key in ("seconds", "bytes", "pattern", "max", "reachable") if key in record}
+            return table, {**info, "from_cache": False, "shipped": True, "file": str(SHIPPED_DIR / record["file"])}
     if cache and not rebuild:
         found = _load_cached(goal, pattern, path, meta)
         if found is not None:
@@ -542,13 +550,32 @@ def is_cached(goal, partition=None) -> bool:
     if partition is None and len(goal.tiles) > PARTITION_MAX_CELLS:
         return False                             # no default database is made for a board this big
     groups = default_partition(goal) if partition is None else check_partition(goal, partition)
-    for g in groups:
-        path, meta = _cache_files(goal, g)
-        try:
-            _read_table(goal, g, path, _read_metadata(goal, g, path, meta), contents=False)
-        except _Damaged:
-            return False
+    return all(_cached_intact(goal, g) for g in groups)
+
+
+def _cached_intact(goal: Board, pattern) -> bool:
+    """Is the table of ``pattern`` in the cache, with metadata, size and SHA-256 that agree?"""
+    path, meta = _cache_files(goal, pattern)
+    try:
+        _read_table(goal, pattern, path, _read_metadata(goal, pattern, path, meta), contents=False)
+    except _Damaged:
+        return False
     return True
+
+
+def is_available(goal, partition=None) -> bool:
+    """True when every table of the pattern database for ``goal`` is shipped with the package or cached intact.
+
+    Then :class:`PatternDatabase` loads it without building anything.
+
+    >>> is_available(Board.goal(4, 4))
+    True
+    """
+    goal = as_board(goal, "goal")
+    if partition is None and len(goal.tiles) > PARTITION_MAX_CELLS:
+        return False
+    groups = default_partition(goal) if partition is None else check_partition(goal, partition)
+    return all(shipped_entry(goal, g) is not None or _cached_intact(goal, g) for g in groups)
 
 
 class PatternDatabase:

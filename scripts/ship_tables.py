@@ -1,0 +1,58 @@
+"""Write the pattern databases shipped with the package: the player's three 4 x 4 goals.
+
+    .venv/bin/python scripts/ship_tables.py
+
+For each goal the player offers on 4 x 4 (puzzlelib.player.session.GOAL_KINDS: blank last, blank
+first, spiral), the tables of its default partition are taken from the cache or built (about a
+minute each), checked with table_problem, compressed with LZMA and written to puzzlelib/data/pdb/
+with a manifest that records each table's goal, pattern, length, largest entry, reachable
+placements, build time and SHA-256. The package reads them with puzzlelib.search.shipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import lzma
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from puzzlelib.player.session import GOAL_KINDS, make_goal  # noqa: E402
+from puzzlelib.search import shipped  # noqa: E402
+from puzzlelib.search.pdb import _cache_name, default_partition, load_or_build, table_problem  # noqa: E402
+
+
+def main() -> None:
+    folder = shipped.SHIPPED_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.xz"):
+        old.unlink()
+    records = []
+    for kind in GOAL_KINDS:
+        goal = make_goal(4, 4, kind)
+        for pattern in default_partition(goal):
+            table, info = load_or_build(goal, pattern, rebuild=False, progress=True)
+            problem = table_problem(goal, pattern, table)
+            if problem:
+                sys.exit(f"the table of {list(pattern)} for the {kind} goal is wrong: {problem}")
+            data = table.tobytes()
+            name = _cache_name(goal, pattern) + ".u8.xz"
+            packed = lzma.compress(data, preset=9)
+            (folder / name).write_bytes(packed)
+            records.append({"kind": kind, "rows": goal.rows, "cols": goal.cols, "goal": list(goal.tiles),
+                            "pattern": list(pattern), "file": name, "length": len(data), "bytes": len(data),
+                            "compressed": len(packed), "sha256": hashlib.sha256(data).hexdigest(),
+                            "max": info["max"], "reachable": info["reachable"], "seconds": info["seconds"]})
+            print(f"{kind:12s} {str(list(pattern)):28s} {len(data):>11,} bytes -> {len(packed):>10,} ({name})")
+    doc = {"format": shipped.FORMAT, "note": "written by scripts/ship_tables.py; read by puzzlelib.search.shipped",
+           "tables": records}
+    (folder / shipped.MANIFEST).write_text(json.dumps(doc, indent=1) + "\n")
+    total = sum(r["compressed"] for r in records)
+    print(f"{len(records)} tables, {sum(r['length'] for r in records):,} bytes, {total:,} bytes compressed")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""The pattern databases shipped with the package: right entries, right lengths, damage detected and rebuilt.
+
+puzzlelib/data/pdb/ holds the tables of the player's three 4 x 4 goals (written by scripts/ship_tables.py).
+Here: the manifest covers exactly those goals' default partitions; every table passes table_problem and
+agrees with its record; Korf's instances come out at his lengths with the blank-first tables; on the other
+goals the shipped tables give the lengths Manhattan distance gives; a damaged table or manifest is
+reported and never used; the player's first solve on 4 x 4 loads them in the background.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import warnings
+
+import numpy as np
+import pytest
+
+from puzzlelib.board import Board
+from puzzlelib.generate import scramble
+from puzzlelib.player.session import GOAL_KINDS, PlaySession, make_goal
+from puzzlelib.reference import KORF_GOAL, korf100
+from puzzlelib.search import optimal, shipped
+from puzzlelib.search.heuristics import manhattan
+from puzzlelib.search.informed import ida_star
+from puzzlelib.search.pdb import PatternDatabase, default_partition, is_available, load_or_build, table_problem
+from puzzlelib.storage import DamagedFileWarning
+
+
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path / "cache"))
+    optimal._DATABASES.clear()
+    yield tmp_path / "cache"
+    optimal._DATABASES.clear()
+
+
+def test_the_manifest_covers_the_players_goals_default_partitions():
+    records = shipped.manifest()
+    want = {(tuple(make_goal(4, 4, k).tiles), tuple(g)) for k in GOAL_KINDS for g in default_partition(make_goal(4, 4, k))}
+    assert {(tuple(r["goal"]), tuple(r["pattern"])) for r in records} == want
+    assert sum((shipped.SHIPPED_DIR / r["file"]).stat().st_size for r in records) < 6_000_000
+
+
+@pytest.mark.parametrize("kind", GOAL_KINDS)
+def test_every_shipped_table_passes_the_checks_and_agrees_with_its_record(kind):
+    goal = make_goal(4, 4, kind)
+    for pattern in default_partition(goal):
+        table, record = shipped.load_shipped(goal, pattern)
+        assert table_problem(goal, pattern, table, stated=record) is None
+        assert table.size == 16 ** len(pattern)
+
+
+def test_korf_instances_come_out_at_korfs_lengths_with_the_shipped_tables(empty_cache):
+    pdb = PatternDatabase(KORF_GOAL, progress=False)
+    assert all(info.get("shipped") for info in pdb.info) and not empty_cache.exists()   # nothing built or saved
+    for k in korf100()[:12]:
+        assert ida_star(k.board, KORF_GOAL, pdb, max_nodes=10**9).moves == k.length, k.number
+
+
+@pytest.mark.parametrize("kind", ["blank last", "spiral"])
+def test_on_the_other_goals_the_shipped_tables_give_manhattans_lengths(kind, empty_cache):
+    goal = make_goal(4, 4, kind)
+    pdb = PatternDatabase(goal, progress=False)
+    rng = random.Random(36)
+    for _ in range(6):
+        board = scramble(goal, rng.randrange(30, 44), seed=rng)
+        assert ida_star(board, goal, pdb).moves == ida_star(board, goal, manhattan, max_nodes=10**9).moves
+
+
+def _copy(tmp_path):
+    folder = tmp_path / "shipped"
+    shutil.copytree(shipped.SHIPPED_DIR, folder)
+    return folder
+
+
+SMALL = (13, 14, 15)          # the blank-last goal's 3-tile table: built again in a moment
+
+
+@pytest.mark.parametrize("damage", ["a flipped byte", "truncated", "checksum changed", "file missing",
+                                    "manifest not JSON"])
+def test_a_damaged_shipped_table_is_reported_and_rebuilt(damage, tmp_path, monkeypatch, empty_cache):
+    folder = _copy(tmp_path)
+    goal = Board.goal(4, 4)
+    record = shipped.shipped_entry(goal, SMALL)
+    path = folder / record["file"]
+    if damage == "a flipped byte":
+        data = bytearray(path.read_bytes())
+        data[len(data) // 2] ^= 0xFF
+        path.write_bytes(bytes(data))
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
+    elif damage == "checksum changed":
+        doc = json.loads((folder / shipped.MANIFEST).read_text())
+        for r in doc["tables"]:
+            if r["file"] == record["file"]:
+                r["sha256"] = "0" * 64
+        (folder / shipped.MANIFEST).write_text(json.dumps(doc))
+    elif damage == "file missing":
+        path.unlink()
+    else:
+        (folder / shipped.MANIFEST).write_text("{not json")
+    monkeypatch.setattr(shipped, "SHIPPED_DIR", folder)
+    shipped._MANIFESTS.clear()
+    try:
+        with pytest.warns(DamagedFileWarning):
+            assert shipped.load_shipped(goal, SMALL) is None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DamagedFileWarning)
+            table, info = load_or_build(goal, SMALL, progress=False)
+        assert not info.get("shipped") and table_problem(goal, SMALL, table) is None
+        good, _ = shipped.load_shipped(goal, SMALL, folder=_pristine())
+        assert np.array_equal(table, good)                     # rebuilt: the same table as the one shipped
+    finally:
+        shipped._MANIFESTS.clear()
+
+
+def _pristine():
+    return shipped.SHIPPED_DIR.__class__(shipped.__file__).resolve().parent.parent / "data" / "pdb"
+
+
+def test_without_a_manifest_nothing_is_shipped_and_nothing_is_said(tmp_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert shipped.manifest(tmp_path) == []
+        assert shipped.load_shipped(Board.goal(4, 4), SMALL, folder=tmp_path) is None
+
+
+def test_the_players_4x4_goals_have_their_tables_at_hand_and_others_do_not(empty_cache):
+    assert all(is_available(make_goal(4, 4, k)) for k in GOAL_KINDS)
+    assert not is_available(Board([[2, 1, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]]))
+
+
+def test_the_player_loads_the_tables_in_the_background_and_solves_4x4_optimally(empty_cache):
+    s = PlaySession(4, 4, goal=make_goal(4, 4, "spiral"), seed=5)
+    assert s._prepared is not None
+    s._prepared.join(timeout=60)
+    assert make_goal(4, 4, "spiral") in optimal._DATABASES
+    s.shuffle()
+    path, how = s.solution()
+    assert how == f"shortest solution: {len(path) - 1} moves (IDA*, pattern database)"
+    second = ida_star(s.board, s.goal, PatternDatabase(s.goal, mirror=False, progress=False), max_nodes=10**9)
+    assert len(path) - 1 == second.moves
+
+
+def test_one_rule_decides_when_a_table_solves_the_board():
+    """PlaySession(1, 12) is solved from the BFS table, says so, and its panel shows the exact distance."""
+    s = PlaySession(1, 12, seed=2)
+    s.scramble(7)
+    path, how = s.solution()
+    assert how.endswith("(BFS)") and len(path) - 1 == 7
+    panel = s.panel()
+    assert panel.distance_is_exact and panel.distance == 7 and "exact" in panel.distance_text
+    big = PlaySession(3, 4, seed=2)
+    big.scramble(5)
+    assert not big.panel().distance_is_exact and "IDA*" in big.solution()[1]
