@@ -75,6 +75,7 @@ def main() -> None:
     wall0 = time.perf_counter()
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
           f"load average {load()}")
+    print(f"engine: {engine_status()}")
     print(f"goal (Korf's, blank first):\n{KORF_GOAL}\n")
 
     t0 = time.perf_counter()
@@ -84,7 +85,9 @@ def main() -> None:
     print(f"{pdb.name}: partition {[list(g) for g in pdb.partition]}")
     for g, info in zip(pdb.partition, pdb.info):
         print(f"  pattern {list(g)}: {format_bytes(info['bytes'])}, built in {info['seconds']:.1f} s, "
-              f"max entry {info['max']}, {'loaded from' if info['from_cache'] else 'saved to'} {info['file']}")
+              f"max entry {info['max']}, "
+              + ("shipped with the package" if info.get("shipped") else
+                 f"{'loaded from' if info['from_cache'] else 'saved to'} {info['file']}"))
     print(f"  total {format_bytes(pdb.nbytes)}, built in {pdb.build_seconds:.1f} s; "
           f"ready in {ready:.1f} s this run (cache: {cache_dir()})\n")
 

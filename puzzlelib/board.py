@@ -305,7 +305,7 @@ class Board:
         >>> Board([[1, 2, 3], [4, 0, 5]]).movable_tiles()
         [2, 4, 5]
         """
-        return [self._tiles[j] for j in neighbor_cells(self.blank_index, self._rows, self._cols)]
+        return [self._tiles[j] for j in _neighbors(self.blank_index, self._rows, self._cols)]
 
     def neighbors(self) -> list["Board"]:
         """Every board one move away, in the order up, down, left, right of the blank.
@@ -316,7 +316,7 @@ class Board:
         i = self.blank_index
         make = Board._trusted if getattr(self, "_checked", False) else Board.unchecked   # a move keeps a board valid
         out = []
-        for j in neighbor_cells(i, self._rows, self._cols):
+        for j in _neighbors(i, self._rows, self._cols):     # the board's own shape: checked when it was made
             t = list(self._tiles)
             t[i], t[j] = t[j], t[i]
             out.append(make(self._rows, self._cols, tuple(t)))

@@ -253,7 +253,7 @@ def test_a_table_that_slips_past_the_checks_is_caught_by_the_path_check(cache, m
         zeroed(files(cache, group), None, forged=True)
     board = random_solvable(3, 3, seed=1)
     with monkeypatch.context() as patch:
-        patch.setattr(pdb_module, "table_problem", lambda *args, **kwargs: None)
+        patch.setattr(pdb_module, "_table_problem", lambda *args, **kwargs: None)
         with pytest.warns(DamagedFileWarning, match="does not reach the goal; rebuilding it"):
             path = solve_optimal(board, progress=False)
     assert is_path(path, board, GOAL) and len(path) - 1 == D3[board.tiles]

@@ -18,9 +18,10 @@ from ..board import BLANK, Board, as_board, check_shape
 from ..search.constructive import CONSTRUCTIVE_MAX_CELLS, solve_constructive
 from ..generate import fix_by_swap, random_solvable, scramble
 from ..search.heuristics import MAX_TABLE_CELLS, manhattan
-from ..search.optimal import PDB_MAX_CELLS, best_heuristic, distance_table, solve_optimal
+from ..search.optimal import PDB_MAX_CELLS, _solve_checked, best_heuristic, distance_table
+from ..search.pdb import PatternDatabase
 from ..search.pdb import is_available
-from ..solvability import explain, is_solvable
+from ..solvability import _solvable, explain
 
 __all__ = ["GOAL_KINDS", "make_goal", "check_seed", "Panel", "start_and_goal", "solve_budget", "PlaySession"]
 
@@ -382,23 +383,24 @@ class PlaySession:
         board that IDA* can't finish is refused with :class:`~puzzlelib.errors.TooLargeError`, at once when its
         Manhattan distance alone exceeds the budget (a shuffled 100 x 100 board).
         """
-        if not is_solvable(self.board, self.goal):   # the parity rule alone: explain's counts take longer
+        if not _solvable(self.board, self.goal):     # the parity rule alone on the session's checked boards
             if 1 in self.board.shape:
                 return None, "no solution: the tiles are not in the goal's order"
             return None, "no solution: the board is in the other component"
         cells = self.board.rows * self.board.cols
         if solved_by_table(self.board.rows, self.board.cols):
-            path = solve_optimal(self.board, self.goal)
+            path = _solve_checked(self.board, self.goal, None, None, False, False)
             return path, f"shortest solution: {len(path) - 1} moves (BFS)"
         if self._prepared is not None:
             self._prepared.join()
-        pdb = cells <= PDB_MAX_CELLS and min(self.board.shape) > 1 and is_available(self.goal)
+        heuristic = best_heuristic(self.goal, build=False, progress=False)
+        pdb = isinstance(heuristic, PatternDatabase)
         budget = solve_budget(cells)
         fallback = min(self.board.shape) == 1 or cells <= CONSTRUCTIVE_MAX_CELLS
         if not fallback:
             self._refuse_far(budget)
-        try:
-            path = solve_optimal(self.board, self.goal, max_nodes=budget, build=False, progress=False)
+        try:   # the boards are checked and the goal reachable: the solver's core, nothing checked twice
+            path = _solve_checked(self.board, self.goal, budget, heuristic, False, False)
         except NodeLimitError:
             if not fallback:
                 raise self._too_large(f"IDA* (Manhattan distance) gave up after {budget:,} nodes, about a "

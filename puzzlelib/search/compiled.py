@@ -244,6 +244,11 @@ def ida_tables_compiled(board, tables, table, limit: int):
     ('found', [4, 3, 0, 1, 2, 5], 5, 7)
     """
     board, limit = _check(board, tables, table, limit)
+    return _run(board, tables, table, limit)
+
+
+def _run(board, tables, table, limit: int):
+    """:func:`ida_tables_compiled` without the checks: for ida_star, which has checked its board and tables."""
     if not engine_available():
         raise RuntimeError(engine_status())
     tabs, offsets, group, weight, mirrored, cell_map, tile_map = _arrays(tables)

@@ -39,9 +39,9 @@ from ..board import Board, board_and_goal, check_shape, neighbor_table, successo
 from ..errors import NodeLimitError, TooLargeError, number_text, short_repr, whole_number
 from ..limits import (ASTAR_DEFAULT_MAX_NODES, HUGE_BOARD_WORK, LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS,
                       SMALL_BOARD_MAX_NODES, check_max_nodes)
-from ..solvability import is_solvable
+from ..solvability import _solvable, is_solvable
 from .guards import astar_max_nodes, node_limit_error
-from .compiled import engine_available, ida_tables_compiled
+from .compiled import _run as run_compiled, engine_available
 from .heuristics import MAX_TABLE_CELLS, compile_heuristic, heuristic_value, manhattan
 from .results import SearchResult
 
@@ -142,10 +142,24 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
     5
     """
     t0 = time.perf_counter()
-    prepared = _prepare(start, goal, heuristic, max_nodes, ida_default_max_nodes)
-    if prepared is None:
+    start, goal = board_and_goal(start, goal, "start")
+    check_max_nodes(max_nodes)
+    if not _solvable(start, goal):
         return None
-    start, goal, h, limit, table = prepared
+    return _ida_star_checked(start, goal, heuristic, max_nodes, t0)
+
+
+def _ida_star_checked(start: Board, goal: Board, heuristic, max_nodes: int | None, t0: float | None = None
+                     ) -> SearchResult:
+    """:func:`ida_star`'s core, for callers that have checked ``start`` and ``goal`` (Boards of one shape),
+    ``max_nodes`` (None or a whole number), and that ``goal`` can be reached. The heuristic is compiled
+    here (its own checks: the right goal and size). Nothing else is checked again.
+
+    """
+    t0 = time.perf_counter() if t0 is None else t0
+    h = compile_heuristic(heuristic, goal)
+    limit = max_nodes if max_nodes is not None else ida_default_max_nodes(start.rows * start.cols)
+    table = neighbor_table(start.rows, start.cols)
     _check_value(h.value(start.tiles), h.name)
     counts = {"generated": 0}
     try:
@@ -156,8 +170,10 @@ def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = N
         raise
     blanks, nodes = found
     path = [start]
-    for cell in blanks[1:]:
-        path.append(path[-1].slide(path[-1].tiles[cell]))
+    tiles = list(start.tiles)
+    for i, j in zip(blanks, blanks[1:]):        # the blank steps from cell i to its neighbour j: legal moves
+        tiles[i], tiles[j] = tiles[j], 0
+        path.append(Board._trusted(start.rows, start.cols, tuple(tiles)))
     # IDA* holds only the current path; its longest is the solution's (no bound exceeds the solution's length)
     return SearchResult(path, nodes, counts["generated"], len(path), time.perf_counter() - t0, heuristic=h.name)
 
@@ -184,7 +200,7 @@ def _ida(start, goal, h, limit, table, counts):
     """(blank cells, nodes) of IDA* with the compiled heuristic ``h``: the incremental loop when it has tables."""
     if h.tables is not None:
         if engine_available():       # the same loop compiled (puzzlelib.search.compiled); a test keeps them equal
-            status, blanks, nodes, counts["generated"] = ida_tables_compiled(start.tiles, h.tables, table, limit)
+            status, blanks, nodes, counts["generated"] = run_compiled(start.tiles, h.tables, table, limit)
             if status == "limit":
                 raise node_limit_error(limit, "IDA*")
             if status == "exhausted":

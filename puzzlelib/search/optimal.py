@@ -21,11 +21,11 @@ from functools import lru_cache
 
 from ..board import Board, as_board, board_and_goal
 from .heuristics import manhattan
-from .informed import ida_star
+from .informed import _ida_star_checked
 from ..limits import PDB_MAX_CELLS, check_max_nodes, solved_by_table
 from .pdb import PatternDatabase, default_partition, is_available
 from .bfs import distances
-from ..solvability import is_solvable
+from ..solvability import _solvable
 from ..storage import DamagedFileWarning
 
 __all__ = ["distance_table", "best_heuristic", "solve_optimal", "is_path"]
@@ -56,6 +56,13 @@ def best_heuristic(goal, *, build: bool = True, progress: bool = True):
     'manhattan'
     """
     goal = as_board(goal, "goal")
+    if not isinstance(build, bool) or not isinstance(progress, bool):
+        raise TypeError("build and progress must be True or False")
+    return _best_heuristic(goal, build, progress)
+
+
+def _best_heuristic(goal: Board, build: bool, progress: bool):
+    """The core of :func:`best_heuristic`, on a checked goal."""
     if goal.rows * goal.cols <= PDB_MAX_CELLS and min(goal.shape) > 1:
         if build or is_available(goal):
             return _database(goal, progress)
@@ -110,9 +117,15 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
     check_max_nodes(max_nodes)                   # checked on every path, even where no search needs it
     if not isinstance(build, bool) or not isinstance(progress, bool):
         raise TypeError("build and progress must be True or False")
-    if not is_solvable(start, goal):
+    if not _solvable(start, goal):
         return None
-    # counted exactly only when small (a log first): (mn)! of a 1000 x 1000 board is never computed
+    return _solve_checked(start, goal, max_nodes, None, build, progress)
+
+
+def _solve_checked(start: Board, goal: Board, max_nodes, heuristic, build: bool, progress: bool) -> list[Board]:
+    """The core of :func:`solve_optimal`: ``start`` and ``goal`` checked, the goal reachable, ``max_nodes``
+    checked; ``heuristic`` the one :func:`best_heuristic` chose, or None to choose it here. Nothing is
+    validated again on the way (the player calls this after its own checks)."""
     if solved_by_table(start.rows, start.cols):
         table = distance_table(goal)
         path = [start]
@@ -122,20 +135,21 @@ def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool
         return path
     # beyond 16 cells IDA* searches within its default budget (ida_default_max_nodes): a board near its goal
     # is solved whatever its size, a far one refused with NodeLimitError once that budget runs out
-    heuristic = best_heuristic(goal, build=build, progress=progress)
-    path = ida_star(start, goal, heuristic, max_nodes=max_nodes).path
-    if isinstance(heuristic, PatternDatabase) and not is_path(path, start, goal):
+    if heuristic is None:
+        heuristic = _best_heuristic(goal, build, progress)
+    path = _ida_star_checked(start, goal, heuristic, max_nodes).path
+    if isinstance(heuristic, PatternDatabase) and not _is_path(path, start, goal):
         # Only a wrong table can do this (one that passed the cache's checks); never return the path.
         warnings.warn(f"the pattern database for the {goal.rows} x {goal.cols} goal {goal.grid} gave a path "
                       f"that does not {'reach the goal' if path[-1] != goal else 'follow legal moves'}; "
                       + ("rebuilding it" if build else "using Manhattan distance instead"),
-                      DamagedFileWarning, stacklevel=2)
+                      DamagedFileWarning, stacklevel=3)
         with _DATABASES_LOCK:
             _DATABASES.pop(goal, None)              # never kept: the next solve loads the tables afresh
         heuristic = (PatternDatabase(goal, heuristic.partition, progress=progress, rebuild=True) if build
                      else manhattan)
-        path = ida_star(start, goal, heuristic, max_nodes=max_nodes).path
-        if not is_path(path, start, goal):
+        path = _ida_star_checked(start, goal, heuristic, max_nodes).path
+        if not _is_path(path, start, goal):
             raise RuntimeError(f"IDA* returned a path from {start.grid} that is not a solution")
     return path
 
@@ -153,5 +167,10 @@ def is_path(path, start, goal) -> bool:
         raise TypeError("path must be a list of Boards; it holds something else")
     path = [as_board(b, f"path[{i}]") for i, b in enumerate(path)]
     start, goal = as_board(start, "start"), as_board(goal, "goal")
+    return _is_path(path, start, goal)
+
+
+def _is_path(path: list[Board], start: Board, goal: Board) -> bool:
+    """:func:`is_path` on checked Boards."""
     return (bool(path) and path[0] == start and path[-1] == goal
             and all(b in a.neighbors() for a, b in zip(path, path[1:])))

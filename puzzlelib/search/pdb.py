@@ -42,7 +42,7 @@ from ..board import BLANK, Board, as_board, neighbor_array
 from .heuristics import AdditiveTables, goal_mirror
 from ..limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format_bytes, whole_number
 from ..errors import number_text, short_repr
-from .shipped import SHIPPED_DIR, load_shipped, shipped_entry
+from . import shipped as _shipped
 from ..storage import npy_bytes, parse_json, read_regular, report_damage, sha256_bytes, try_write
 
 __all__ = ["UNSEEN", "FORMAT_VERSION", "PARTITION_MAX_CELLS", "cache_dir", "largest_pattern", "default_partition", "check_partition",
@@ -95,6 +95,14 @@ def default_partition(goal, max_size: int | None = None) -> tuple[tuple[int, ...
     ((1, 2, 3), (4, 5, 7, 8), (6,))
     """
     goal = as_board(goal, "goal")
+    if max_size is not None:
+        max_size = whole_number(max_size, "max_size")
+    return _default_partition(goal, max_size)
+
+
+@lru_cache(maxsize=64)
+def _default_partition(goal: Board, max_size: int | None) -> tuple[tuple[int, ...], ...]:
+    """:func:`default_partition` on a checked goal, remembered per goal (the player asks on every solve)."""
     rows, cols = goal.shape
     if rows * cols > PARTITION_MAX_CELLS:        # the search over cuts grows with the fourth power of the side
         raise TooLargeError(f"default_partition cuts boards of up to {PARTITION_MAX_CELLS} cells, and this one has "
@@ -217,6 +225,13 @@ def pattern_table(goal, pattern, *, progress: bool = False) -> np.ndarray:
     """
     goal = as_board(goal, "goal")
     pattern = check_pattern(goal, pattern)
+    if not isinstance(progress, bool):
+        raise TypeError("progress must be True or False")
+    return _pattern_table(goal, pattern, progress)
+
+
+def _pattern_table(goal: Board, pattern: tuple[int, ...], progress: bool) -> np.ndarray:
+    """The search of :func:`pattern_table`, for a checked goal and pattern (:func:`check_pattern`)."""
     n = len(goal.tiles)
     k = len(pattern)
     space = n ** (k + 1)
@@ -303,7 +318,12 @@ def describe(goal, pattern) -> dict:
     (True, [1, 2], 36, 'uint8')
     """
     goal = as_board(goal, "goal")
-    pattern = list(check_pattern(goal, pattern))
+    return _describe(goal, check_pattern(goal, pattern))
+
+
+def _describe(goal: Board, pattern) -> dict:
+    """:func:`describe` for a checked goal and pattern."""
+    pattern = list(pattern)
     return {"format": FORMAT_VERSION, "rows": goal.rows, "cols": goal.cols, "goal": list(goal.tiles),
             "pattern": pattern, "dtype": "uint8", "length": len(goal.tiles) ** len(pattern)}
 
@@ -351,6 +371,13 @@ def table_problem(goal, pattern, table, stated: dict | None = None) -> str | Non
     """
     goal = as_board(goal, "goal")
     pattern = check_pattern(goal, pattern)
+    if stated is not None and not isinstance(stated, dict):
+        raise TypeError(f"stated must be a dict (a table's metadata) or None, got {type(stated).__name__}")
+    return _table_problem(goal, pattern, table, stated)
+
+
+def _table_problem(goal: Board, pattern, table, stated: dict | None) -> str | None:
+    """:func:`table_problem` for a checked goal and pattern."""
     n, k = len(goal.tiles), len(pattern)
     if not isinstance(table, np.ndarray) or table.dtype != np.uint8:
         return f"it holds {getattr(table, 'dtype', type(table).__name__)}, not uint8"
@@ -415,7 +442,7 @@ def _read_metadata(goal: Board, pattern, path: Path, meta: Path) -> dict:
     if info.get("format") != FORMAT_VERSION:
         older = " (written by an older puzzlelib, without a checksum)" if "format" not in info else ""
         raise _Damaged(meta, f"its metadata has format {info.get('format')!r}, not {FORMAT_VERSION}{older}")
-    want = describe(goal, pattern)
+    want = _describe(goal, pattern)
     wrong = [f"{key} {info.get(key)!r} (wanted {value!r})" for key, value in want.items()
              if info.get(key) != value]
     if wrong:
@@ -458,7 +485,7 @@ def _read_table(goal: Board, pattern, path: Path, info: dict, contents: bool = T
         table = np.load(io.BytesIO(data), allow_pickle=False)
     except (ValueError, EOFError, OSError) as err:
         raise _Damaged(path, f"it is not a readable .npy file ({err})") from None
-    problem = table_problem(goal, pattern, table, stated=info)
+    problem = _table_problem(goal, pattern, table, info)
     if problem:
         raise _Damaged(path, problem)
     return table
@@ -485,7 +512,7 @@ def _save(goal: Board, pattern, table: np.ndarray, info: dict, path: Path, meta:
     record = try_write(path, npy_bytes(table))
     if record is None:
         return False
-    doc = {**describe(goal, pattern), "table": {"name": path.name, **record}, **info}
+    doc = {**_describe(goal, pattern), "table": {"name": path.name, **record}, **info}
     return try_write(meta, json.dumps(doc, indent=1).encode()) is not None
 
 
@@ -513,13 +540,21 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
     """
     goal = as_board(goal, "goal")
     pattern = check_pattern(goal, pattern)        # before the cache is touched
+    for name, flag in (("cache", cache), ("progress", progress), ("rebuild", rebuild)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be True or False, got {flag!r:.40}")
+    return _load_or_build(goal, pattern, cache, progress, rebuild)
+
+
+def _load_or_build(goal: Board, pattern: tuple[int, ...], cache: bool, progress: bool, rebuild: bool):
+    """:func:`load_or_build` for a checked goal and pattern: nothing is checked again on the way."""
     path, meta = _cache_files(goal, pattern)
     if not rebuild:
-        shipped = load_shipped(goal, pattern)     # the player's 4 x 4 goals come with the package
+        shipped = _shipped._load_shipped(goal, pattern, _shipped.SHIPPED_DIR)   # the player's 4 x 4 goals come with the package
         if shipped is not None:
             table, record = shipped
             info = {key: record[key] for key in ("seconds", "bytes", "pattern", "max", "reachable") if key in record}
-            return table, {**info, "from_cache": False, "shipped": True, "file": str(SHIPPED_DIR / record["file"])}
+            return table, {**info, "from_cache": False, "shipped": True, "file": str(_shipped.SHIPPED_DIR / record["file"])}
     if cache and not rebuild:
         found = _load_cached(goal, pattern, path, meta)
         if found is not None:
@@ -528,7 +563,7 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
                     if key in stored}
             return table, {**info, "from_cache": True, "file": str(path)}
     t0 = time.perf_counter()
-    table = pattern_table(goal, pattern, progress=progress)
+    table = _pattern_table(goal, pattern, progress)
     seen = table[table < UNSEEN]
     info = {"seconds": round(time.perf_counter() - t0, 3), "bytes": int(table.nbytes),
             "pattern": list(pattern), "max": int(seen.max()), "reachable": int(seen.size)}
@@ -575,7 +610,7 @@ def is_available(goal, partition=None) -> bool:
     if partition is None and len(goal.tiles) > PARTITION_MAX_CELLS:
         return False
     groups = default_partition(goal) if partition is None else check_partition(goal, partition)
-    return all(shipped_entry(goal, g) is not None or _cached_intact(goal, g) for g in groups)
+    return all(_shipped._entry(goal, g, _shipped.SHIPPED_DIR) is not None or _cached_intact(goal, g) for g in groups)
 
 
 class PatternDatabase:
@@ -621,7 +656,7 @@ class PatternDatabase:
         self.arrays = []
         self.info = []
         for g in self.partition:
-            table, info = load_or_build(self.goal, g, cache=cache, progress=progress, rebuild=rebuild)
+            table, info = _load_or_build(self.goal, g, cache, progress, rebuild)   # partition checked above
             self.arrays.append(table)
             self.info.append(info)
         group = [-1] * n

@@ -105,6 +105,11 @@ def shipped_entry(goal, pattern, folder: Path | None = None) -> dict | None:
     True
     """
     goal, pattern, folder = _checked(goal, pattern, folder)
+    return _entry(goal, pattern, folder)
+
+
+def _entry(goal, pattern: tuple, folder: Path) -> dict | None:
+    """:func:`shipped_entry` for a checked goal, pattern and folder."""
     want_goal, want_pattern = list(goal.tiles), list(pattern)
     for record in _manifest(str(folder)):
         if record.get("rows") == goal.rows and record.get("cols") == goal.cols \
@@ -125,7 +130,12 @@ def load_shipped(goal, pattern, folder: Path | None = None) -> tuple[np.ndarray,
     (4096, 255, 15)
     """
     goal, pattern, folder = _checked(goal, pattern, folder)
-    record = shipped_entry(goal, pattern, folder)
+    return _load_shipped(goal, pattern, folder)
+
+
+def _load_shipped(goal, pattern: tuple, folder: Path) -> tuple[np.ndarray, dict] | None:
+    """:func:`load_shipped` for a checked goal, pattern and folder."""
+    record = _entry(goal, pattern, folder)
     if record is None:
         return None
     name, length = record.get("file"), record.get("length")
