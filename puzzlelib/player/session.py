@@ -229,15 +229,25 @@ class PlaySession:
                 or not is_available(self.goal):
             return None
 
-        def load(goal=self.goal):
-            from ..search.compiled import warm_up
-            try:
-                best_heuristic(goal, build=False, progress=False)
-                warm_up()
-            except Exception:    # noqa: BLE001 - solution() does the same work again and reports what is wrong
-                pass
+        from ..search.compiled import warm_up
 
-        thread = threading.Thread(target=load, name="puzzlelib-prepare-solve", daemon=True)
+        def quietly(work):       # solution() does the same work again and reports anything wrong
+            def run():
+                try:
+                    work()
+                except Exception:    # noqa: BLE001
+                    pass
+            return run
+
+        # two threads: decompressing the tables and loading the compiled code each let go of Python's lock
+        engine = threading.Thread(target=quietly(warm_up), name="puzzlelib-load-engine", daemon=True)
+        engine.start()
+
+        def load(goal=self.goal):
+            best_heuristic(goal, build=False, progress=False)
+            engine.join()
+
+        thread = threading.Thread(target=quietly(load), name="puzzlelib-prepare-solve", daemon=True)
         thread.start()
         return thread
 
