@@ -131,3 +131,36 @@ def test_without_the_engine_the_plain_loop_gives_the_same_answer(how):
 
 def test_the_status_names_the_engine():
     assert engine_status().startswith("compiled with numba") == engine_available()
+
+
+INTERRUPTED = """
+import time
+from puzzlelib.board import Board
+from puzzlelib.generate import random_solvable
+from puzzlelib.search.informed import ida_star
+board = random_solvable(5, 5, seed=1)
+print("searching", flush=True)
+t0 = time.perf_counter()
+try:
+    ida_star(board, Board.goal(5, 5), max_nodes=10**12)      # hours of work with Manhattan distance
+except KeyboardInterrupt:
+    print(f"interrupted after {time.perf_counter() - t0:.2f} s", flush=True)
+print("still alive", flush=True)
+"""
+
+
+@needs_engine
+def test_an_interrupt_stops_the_compiled_search_and_the_kernel_lives_on():
+    import signal
+    import time
+
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "searching"
+        time.sleep(1.5)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=20)
+    finally:
+        child.kill()
+    lines = out.splitlines()
+    assert lines[0].startswith("interrupted after") and lines[1] == "still alive", out

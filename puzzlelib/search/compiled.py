@@ -23,6 +23,7 @@ second. ``make setup`` compiles it once (:func:`warm_up`).
 from __future__ import annotations
 
 import os
+import threading
 
 import numpy as np
 
@@ -61,10 +62,12 @@ def engine_status() -> str:
 
 
 # Status codes of the kernel.
-FOUND, OVER_LIMIT, EXHAUSTED = 0, 1, 2
+FOUND, OVER_LIMIT, EXHAUSTED, STOPPED = 0, 1, 2, 3
+CHECK_EVERY = 1 << 16
+"""The kernel looks at its stop flag every this many nodes (a few milliseconds)."""
 
 
-def _ida_kernel(board, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr, degree, limit):
+def _ida_kernel(board, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr, degree, limit, stop):
     """IDA* over additive tables: (status, path, path length, nodes, generated). ``board`` is changed and restored.
 
     The loop of ida_search_tables with its recursion unrolled onto arrays, one slot per depth.
@@ -168,6 +171,8 @@ def _ida_kernel(board, tabs, offsets, group, weight, mirrored, cell_map, tile_ma
                 nodes += 1
                 if nodes > limit:
                     return OVER_LIMIT, path, 0, nodes - 1, generated
+                if nodes % CHECK_EVERY == 0 and stop[0] != 0:
+                    return STOPPED, path, 0, nodes, generated
             else:
                 t = small[d]
                 if d == 0:
@@ -235,7 +240,8 @@ def ida_tables_compiled(board, tables, table, limit: int):
     """:func:`~puzzlelib.search.informed.ida_search_tables` compiled: (status, blank cells, nodes, generated).
 
     ``status`` is ``"found"`` (the blank's cells along a shortest path), ``"limit"`` (more than ``limit``
-    nodes) or ``"exhausted"`` (no board went over the bound: the goal can't be reached). Callers check
+    nodes) or ``"exhausted"`` (no board went over the bound: the goal can't be reached). An interrupt
+    (KeyboardInterrupt) while it searches stops the compiled loop within a few milliseconds and is raised. Callers check
     their arguments first; this is the engine's core. Needs :func:`engine_available`.
 
     >>> from puzzlelib.board import Board, neighbor_table
@@ -254,9 +260,29 @@ def _run(board, tables, table, limit: int):
     tabs, offsets, group, weight, mirrored, cell_map, tile_map = _arrays(tables)
     nbr, degree = _neighbours(table)
     b = np.asarray(board, np.int64).copy()
-    status, path, length, nodes, generated = _ida_compiled(b, tabs, offsets, group, weight, mirrored, cell_map,
-                                                           tile_map, nbr, degree, int(limit))
-    name = ("found", "limit", "exhausted")[status]
+    stop = np.zeros(1, np.int64)
+    out: list = []
+
+    def search():
+        out.append(_ida_compiled(b, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr, degree,
+                                 int(limit), stop))
+
+    # The compiled loop runs in a thread (it lets go of Python's lock) while this one waits in short steps,
+    # so an interrupt (the notebook's stop button, Ctrl-C) still arrives: it raises the loop's stop flag,
+    # waits for the loop to notice (within CHECK_EVERY nodes) and is raised again here.
+    worker = threading.Thread(target=search, name="puzzlelib-ida", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except BaseException:
+        stop[0] = 1
+        worker.join()
+        raise
+    if not out:                                  # pragma: no cover - the compiled call itself failed
+        raise RuntimeError("the compiled IDA* stopped without an answer")
+    status, path, length, nodes, generated = out[0]
+    name = ("found", "limit", "exhausted", "stopped")[status]
     return name, [int(c) for c in path[:length]], int(nodes), int(generated)
 
 
