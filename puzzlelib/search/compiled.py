@@ -23,7 +23,6 @@ second. ``make setup`` compiles it once (:func:`warm_up`).
 from __future__ import annotations
 
 import os
-import threading
 
 import numpy as np
 
@@ -62,67 +61,48 @@ def engine_status() -> str:
 
 
 # Status codes of the kernel.
-FOUND, OVER_LIMIT, EXHAUSTED, STOPPED = 0, 1, 2, 3
-CHECK_EVERY = 1 << 16
-"""The kernel looks at its stop flag every this many nodes (a few milliseconds)."""
+FOUND, OVER_LIMIT, EXHAUSTED, PAUSED, NEED_ROOM = 0, 1, 2, 3, 4
+SLICE = 1 << 21
+"""Nodes per call of the kernel (about a tenth of a second): between calls Python can take an interrupt."""
+# The kernel's scalar state, kept in an int64 array between calls.
+_PHASE, _BOUND, _DEPTH, _NODES, _GENERATED, _H0, _H20, _BLANK, _LENGTH = range(9)
+_NEW_ITERATION, _SEARCHING = 0, 1
 
 
-def _ida_kernel(board, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr, degree, limit, stop):
-    """IDA* over additive tables: (status, path, path length, nodes, generated). ``board`` is changed and restored.
+def _ida_kernel(board, idx, idx2, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr, degree,
+                limit, pause_at, st, path, hv, h2v, opt, small, mk, mold, mk2, mold2):
+    """One slice of IDA* over additive tables; returns a status code, its state kept in ``st`` and the arrays.
 
-    The loop of ida_search_tables with its recursion unrolled onto arrays, one slot per depth.
+    The loop of ida_search_tables with its recursion unrolled onto arrays, one slot per depth. It stops
+    when the goal is found, past ``limit`` nodes, when no board went over the bound, when ``pause_at``
+    nodes are reached (PAUSED: call again to go on) or when the arrays are too short for the next bound
+    (NEED_ROOM: call again with longer ones). ``board``, ``idx`` and ``idx2`` are the search's current
+    board and its groups' indices (plain and mirrored), changed in place.
     """
-    n = board.shape[0]
-    ngroups = offsets.shape[0]
-    idx = np.zeros(ngroups, np.int64)
-    idx2 = np.zeros(ngroups, np.int64)
-    blank = 0
-    for c in range(n):
-        t = board[c]
-        if t == 0:
-            blank = c
-        g = group[t]
-        if g >= 0:
-            idx[g] += c * weight[t]
-        if mirrored:
-            t2 = tile_map[t]
-            g2 = group[t2]
-            if g2 >= 0:
-                idx2[g2] += cell_map[c] * weight[t2]
-    h0 = 0
-    h20 = 0
-    for g in range(ngroups):
-        h0 += tabs[offsets[g] + idx[g]]
-        if mirrored:
-            h20 += tabs[offsets[g] + idx2[g]]
-    path = np.empty(1, np.int64)
-    path[0] = blank
-    if h0 == 0:
-        return FOUND, path, 1, 0, 0
-    bound = h0 if h0 > h20 else h20
-    nodes = 0
-    generated = 0
     big = np.iinfo(np.int64).max
+    nodes = st[_NODES]
+    generated = st[_GENERATED]
+    bound = st[_BOUND]
     while True:
-        depth_cap = bound + 2                   # f = g + h <= bound: no path goes deeper than the bound
-        path = np.empty(depth_cap, np.int64)
-        path[0] = blank
-        hv = np.empty(depth_cap, np.int64)
-        h2v = np.empty(depth_cap, np.int64)
-        opt = np.zeros(depth_cap, np.int64)
-        small = np.empty(depth_cap, np.int64)
-        mk = np.empty(depth_cap, np.int64)      # the move that led to depth d: its groups and old indices
-        mold = np.empty(depth_cap, np.int64)
-        mk2 = np.empty(depth_cap, np.int64)
-        mold2 = np.empty(depth_cap, np.int64)
-        d = 0
-        hv[0] = h0
-        h2v[0] = h20
-        small[0] = big
-        opt[0] = 0
-        nodes += 1
-        if nodes > limit:
-            return OVER_LIMIT, path, 0, nodes - 1, generated
+        if st[_PHASE] == _NEW_ITERATION:
+            if bound + 2 > path.shape[0]:         # f = g + h <= bound: no path goes deeper than the bound
+                st[_NODES] = nodes
+                st[_GENERATED] = generated
+                return NEED_ROOM
+            path[0] = st[_BLANK]
+            hv[0] = st[_H0]
+            h2v[0] = st[_H20]
+            small[0] = big
+            opt[0] = 0
+            d = 0
+            nodes += 1
+            if nodes > limit:
+                st[_NODES] = nodes - 1
+                st[_GENERATED] = generated
+                return OVER_LIMIT
+            st[_PHASE] = _SEARCHING
+        else:
+            d = st[_DEPTH]
         while True:
             i = path[d]
             if opt[d] < degree[i]:
@@ -153,7 +133,10 @@ def _ida_kernel(board, tabs, offsets, group, weight, mirrored, cell_map, tile_ma
                     continue
                 path[d + 1] = j
                 if hc == 0:
-                    return FOUND, path, d + 2, nodes, generated
+                    st[_NODES] = nodes
+                    st[_GENERATED] = generated
+                    st[_LENGTH] = d + 2
+                    return FOUND
                 board[i] = tile
                 board[j] = 0
                 idx[k] = new
@@ -170,9 +153,14 @@ def _ida_kernel(board, tabs, offsets, group, weight, mirrored, cell_map, tile_ma
                 small[d] = big
                 nodes += 1
                 if nodes > limit:
-                    return OVER_LIMIT, path, 0, nodes - 1, generated
-                if nodes % CHECK_EVERY == 0 and stop[0] != 0:
-                    return STOPPED, path, 0, nodes, generated
+                    st[_NODES] = nodes - 1
+                    st[_GENERATED] = generated
+                    return OVER_LIMIT
+                if nodes >= pause_at:
+                    st[_DEPTH] = d
+                    st[_NODES] = nodes
+                    st[_GENERATED] = generated
+                    return PAUSED
             else:
                 t = small[d]
                 if d == 0:
@@ -189,8 +177,12 @@ def _ida_kernel(board, tabs, offsets, group, weight, mirrored, cell_map, tile_ma
                     small[d] = t
         t = small[0]
         if t == big:
-            return EXHAUSTED, path, 0, nodes, generated
+            st[_NODES] = nodes
+            st[_GENERATED] = generated
+            return EXHAUSTED
         bound = t
+        st[_BOUND] = bound
+        st[_PHASE] = _NEW_ITERATION
 
 
 if _numba is not None:
@@ -240,8 +232,9 @@ def ida_tables_compiled(board, tables, table, limit: int):
     """:func:`~puzzlelib.search.informed.ida_search_tables` compiled: (status, blank cells, nodes, generated).
 
     ``status`` is ``"found"`` (the blank's cells along a shortest path), ``"limit"`` (more than ``limit``
-    nodes) or ``"exhausted"`` (no board went over the bound: the goal can't be reached). An interrupt
-    (KeyboardInterrupt) while it searches stops the compiled loop within a few milliseconds and is raised. Callers check
+    nodes) or ``"exhausted"`` (no board went over the bound: the goal can't be reached). The compiled
+    loop runs in slices of :data:`SLICE` nodes, so an interrupt (KeyboardInterrupt) stops it within about
+    a tenth of a second. Callers check
     their arguments first; this is the engine's core. Needs :func:`engine_available`.
 
     >>> from puzzlelib.board import Board, neighbor_table
@@ -260,30 +253,35 @@ def _run(board, tables, table, limit: int):
     tabs, offsets, group, weight, mirrored, cell_map, tile_map = _arrays(tables)
     nbr, degree = _neighbours(table)
     b = np.asarray(board, np.int64).copy()
-    stop = np.zeros(1, np.int64)
-    out: list = []
-
-    def search():
-        out.append(_ida_compiled(b, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr, degree,
-                                 int(limit), stop))
-
-    # The compiled loop runs in a thread (it lets go of Python's lock) while this one waits in short steps,
-    # so an interrupt (the notebook's stop button, Ctrl-C) still arrives: it raises the loop's stop flag,
-    # waits for the loop to notice (within CHECK_EVERY nodes) and is raised again here.
-    worker = threading.Thread(target=search, name="puzzlelib-ida", daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(0.05)
-    except BaseException:
-        stop[0] = 1
-        worker.join()
-        raise
-    if not out:                                  # pragma: no cover - the compiled call itself failed
-        raise RuntimeError("the compiled IDA* stopped without an answer")
-    status, path, length, nodes, generated = out[0]
-    name = ("found", "limit", "exhausted", "stopped")[status]
-    return name, [int(c) for c in path[:length]], int(nodes), int(generated)
+    idx = np.zeros(len(offsets), np.int64)
+    idx2 = np.zeros(len(offsets), np.int64)
+    for cell, t in enumerate(board):             # each group's index, plain and in the mirror
+        if group[t] >= 0:
+            idx[group[t]] += cell * weight[t]
+        if mirrored:
+            t2 = tile_map[t]
+            if group[t2] >= 0:
+                idx2[group[t2]] += cell_map[cell] * weight[t2]
+    h0 = int(sum(int(tabs[offsets[g] + idx[g]]) for g in range(len(offsets))))
+    h20 = int(sum(int(tabs[offsets[g] + idx2[g]]) for g in range(len(offsets)))) if mirrored else 0
+    blank = list(board).index(0)
+    if h0 == 0:
+        return "found", [blank], 0, 0
+    st = np.zeros(9, np.int64)
+    st[_BOUND], st[_H0], st[_H20], st[_BLANK] = max(h0, h20), h0, h20, blank
+    room = 0
+    while True:
+        if room < st[_BOUND] + 2:                 # arrays for every depth up to the bound, with room to grow
+            room = int(st[_BOUND]) * 2 + 64
+            arrays = [np.zeros(room, np.int64) for _ in range(9)]   # path, hv, h2v, opt, small, mk, mold, mk2, mold2
+        # One slice at a time: between slices Python takes an interrupt (the notebook's stop button, Ctrl-C).
+        status = _ida_compiled(b, idx, idx2, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr,
+                               degree, int(limit), int(st[_NODES]) + SLICE, st, *arrays)
+        if status == PAUSED or status == NEED_ROOM:
+            continue
+        name = {FOUND: "found", OVER_LIMIT: "limit", EXHAUSTED: "exhausted"}[status]
+        length = int(st[_LENGTH]) if status == FOUND else 0
+        return name, [int(c) for c in arrays[0][:length]], int(st[_NODES]), int(st[_GENERATED])
 
 
 def _check(board, tables, table, limit):
