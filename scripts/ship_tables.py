@@ -1,9 +1,9 @@
-"""Write the pattern databases shipped with the package: the player's three 4 x 4 goals.
+"""Write the pattern databases shipped with the package: the player's three goals on 4 x 4, 3 x 4 and 4 x 3.
 
     .venv/bin/python scripts/ship_tables.py
 
-For each goal the player offers on 4 x 4 (puzzlelib.player.session.GOAL_KINDS: blank last, blank
-first, spiral), the tables of its default partition are taken from the cache or built (about a
+For each goal the player offers (puzzlelib.player.session.GOAL_KINDS: blank last, blank first,
+spiral) on each size of its menu that a BFS table doesn't solve (4 x 4, 3 x 4, 4 x 3), the tables of its default partition are taken from the cache or built (about a
 minute each), checked with table_problem, compressed with LZMA and written to puzzlelib/data/pdb/
 with a manifest that records each table's goal, pattern, length, largest entry, reachable
 placements, build time and SHA-256. The package reads them with puzzlelib.search.shipped.
@@ -25,14 +25,15 @@ from puzzlelib.search import shipped  # noqa: E402
 from puzzlelib.search.pdb import _cache_name, default_partition, load_or_build, table_problem  # noqa: E402
 
 
+SHAPES = [(4, 4), (3, 4), (4, 3)]
+
+
 def main() -> None:
     folder = shipped.SHIPPED_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*.xz"):
-        old.unlink()
-    records = []
-    for kind in GOAL_KINDS:
-        goal = make_goal(4, 4, kind)
+    shipped.SHIPPED_DIR = folder / "none"          # the tables come from the cache or a build, never from here
+    records, files = [], {}
+    for kind, (rows, cols) in [(k, shape) for shape in SHAPES for k in GOAL_KINDS]:
+        goal = make_goal(rows, cols, kind)
         for pattern in default_partition(goal):
             table, info = load_or_build(goal, pattern, rebuild=False, progress=True)
             problem = table_problem(goal, pattern, table)
@@ -41,12 +42,17 @@ def main() -> None:
             data = table.tobytes()
             name = _cache_name(goal, pattern) + ".u8.xz"
             packed = lzma.compress(data, preset=9)
-            (folder / name).write_bytes(packed)
+            files[name] = packed
             records.append({"kind": kind, "rows": goal.rows, "cols": goal.cols, "goal": list(goal.tiles),
                             "pattern": list(pattern), "file": name, "length": len(data), "bytes": len(data),
                             "compressed": len(packed), "sha256": hashlib.sha256(data).hexdigest(),
                             "max": info["max"], "reachable": info["reachable"], "seconds": info["seconds"]})
-            print(f"{kind:12s} {str(list(pattern)):28s} {len(data):>11,} bytes -> {len(packed):>10,} ({name})")
+            print(f"{rows} x {cols} {kind:12s} {str(list(pattern)):28s} {len(data):>11,} bytes -> {len(packed):>10,} ({name})")
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.xz"):
+        old.unlink()
+    for name, packed in files.items():
+        (folder / name).write_bytes(packed)
     doc = {"format": shipped.FORMAT, "note": "written by scripts/ship_tables.py; read by puzzlelib.search.shipped",
            "tables": records}
     (folder / shipped.MANIFEST).write_text(json.dumps(doc, indent=1) + "\n")

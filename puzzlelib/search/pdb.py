@@ -235,8 +235,10 @@ def _pattern_table(goal: Board, pattern: tuple[int, ...], progress: bool) -> np.
     n = len(goal.tiles)
     k = len(pattern)
     space = n ** (k + 1)
-    weights = np.array([n ** j for j in range(k)], dtype=np.int64)
-    nbr = neighbor_array(goal.rows, goal.cols)         # the cells next to each cell, -1 for none
+    # states fit int32 (space <= MAX_SEARCH_STATES = 2**28): half the memory of int64, the 15-puzzle's
+    # 6-tile table is built within about 600 MB
+    weights = np.array([n ** j for j in range(k)], dtype=np.int32)
+    nbr = neighbor_array(goal.rows, goal.cols).astype(np.int32)   # the cells next to each cell, -1 for none
     dist = np.full(space, UNSEEN, dtype=np.uint8)
     home = [goal.tiles.index(t) for t in pattern]
     start = sum(h * n ** j for j, h in enumerate(home)) * n + goal.blank_index
@@ -255,13 +257,13 @@ def _pattern_table(goal: Board, pattern: tuple[int, ...], progress: bool) -> np.
             dist[candidates] = depth
         return candidates
 
-    frontier = np.array([start], dtype=np.int64)
+    frontier = np.array([start], dtype=np.int32)
     depth = 0
     while frontier.size:
         layer, fresh = [frontier], frontier
         while fresh.size:  # free blank steps: same depth
             found = []
-            for part in np.array_split(fresh, max(1, fresh.size // 2_000_000)):
+            for part in np.array_split(fresh, max(1, fresh.size // CHUNK)):
                 placement, blank, cells = decode(part)
                 for d in range(4):
                     to = nbr[blank, d]
@@ -275,7 +277,7 @@ def _pattern_table(goal: Board, pattern: tuple[int, ...], progress: bool) -> np.
         if bar is not None:
             bar.update(layer.size)
         found = []
-        for part in np.array_split(layer, max(1, layer.size // 2_000_000)):
+        for part in np.array_split(layer, max(1, layer.size // CHUNK)):
             placement, blank, cells = decode(part)
             for d in range(4):
                 to = nbr[blank, d]
@@ -288,6 +290,10 @@ def _pattern_table(goal: Board, pattern: tuple[int, ...], progress: bool) -> np.
     if bar is not None:
         bar.close()
     return dist.reshape(n ** k, n).min(axis=1)
+
+
+CHUNK = 500_000
+"""States decoded at a time by :func:`pattern_table` (each chunk's temporaries take about 30 MB)."""
 
 
 def _progress_bar(total: int, what: str):
