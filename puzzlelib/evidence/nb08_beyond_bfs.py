@@ -31,6 +31,9 @@ from ..search.informed import ida_search, ida_search_tables
 from ..encoding import rank_rows
 from ..search.optimal import is_path
 from ..space import all_moves
+from ..errors import TooLargeError
+from ..limits import as_array
+from ..search.heuristics import AdditiveTables
 
 __all__ = ["path_problem", "moves_problem", "same_order_problem", "incremental_problem", "jump_counts", "jumps_problem",
            "table_values"]
@@ -239,9 +242,20 @@ def table_values(tables, boards) -> np.ndarray:
     >>> table_values(tables, [goal.tiles, (1, 2, 3, 4, 0, 5)]).tolist()
     [0, 1]
     """
-    boards = np.asarray(boards, dtype=np.int64)
-    if boards.ndim != 2 or boards.shape[1] != len(tables.group):
-        raise ValueError(f"boards must be {len(tables.group)} tiles each, one board a row; got shape {boards.shape}")
+    if not isinstance(tables, AdditiveTables):
+        raise TypeError(f"tables must be an AdditiveTables (compile_heuristic(h, goal).tables), "
+                        f"got {type(tables).__name__}")
+    cells = len(tables.group)
+    try:
+        boards = np.asarray(as_array(boards, "boards"), dtype=np.int64)
+    except (TypeError, ValueError, OverflowError) as err:
+        if isinstance(err, TooLargeError):
+            raise
+        raise TypeError(f"boards must be rows of whole numbers ({type(err).__name__})") from None
+    if boards.ndim != 2 or boards.shape[1] != cells:
+        raise ValueError(f"boards must be {cells} tiles each, one board a row; got shape {boards.shape}")
+    if boards.size and (boards.min() < 0 or boards.max() >= cells):
+        raise ValueError(f"tiles must be 0..{cells - 1}")
     h = _table_sums(tables, boards)
     if tables.mirror is not None:              # the board seen in the mirror: tile t in cell c stands as
         cell_map, tile_map = tables.mirror     # tile_map[t] in cell_map[c]
