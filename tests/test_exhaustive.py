@@ -2,7 +2,6 @@
 
 import random
 from itertools import permutations
-
 from math import factorial
 
 import numpy as np
