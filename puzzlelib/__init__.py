@@ -34,7 +34,6 @@ from .generate import random_solvable, scramble
 from .errors import PuzzleError, TooLargeError
 from .search.bfs import bfs_layers, distances, min_moves, shortest_path
 from .search.dispatch import distance_counts, farthest
-from .search.optimal import solve_optimal
 from .graph import state_graph
 from .draw import draw_board, draw_path, draw_state_graph
 from .notebook import show_source
@@ -48,3 +47,17 @@ __all__ = [
     "state_graph", "draw_board", "draw_path", "draw_state_graph",
     "PuzzleError", "TooLargeError", "show_source", "check", "hint", "reveal",
 ]
+
+
+def __getattr__(name: str):
+    """``solve_optimal`` is imported when first asked for: its IDA* brings numba, a tenth of a second
+    that a notebook without IDA* need not wait for."""
+    if name == "solve_optimal":
+        from .search.optimal import solve_optimal
+        globals()["solve_optimal"] = solve_optimal
+        return solve_optimal
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"solve_optimal"})

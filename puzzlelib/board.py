@@ -32,6 +32,8 @@ def check_shape(rows, cols) -> tuple[int, int]:
     ...
     ValueError: a board needs at least 1 row and 1 column, got 0 x 3
     """
+    if type(rows) is int and type(cols) is int and rows >= 1 and cols >= 1 and rows * cols <= MAX_BOARD_CELLS:
+        return rows, cols             # the common case, quickly: plain ints in range
     rows = whole_number(rows, "rows")
     cols = whole_number(cols, "cols")
     if rows < 1 or cols < 1:

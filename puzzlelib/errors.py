@@ -101,6 +101,8 @@ def whole_number(value, name: str, *, minimum: int | None = None, maximum: int |
     ...
     ValueError: max_nodes must be at least 1, got 0
     """
+    if type(value) is int and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
+        return value                  # the common case, quickly: a plain int in range (never a bool)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {short_repr(value)} of type {type(value).__name__}")
     try:

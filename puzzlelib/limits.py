@@ -43,6 +43,7 @@ which keeps LeetCode 773's ``-1``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import factorial, lgamma, log
 from pathlib import Path
 
@@ -209,6 +210,20 @@ def _cgroup_dirs(kind: str) -> list[Path]:
     return dirs
 
 
+@lru_cache(maxsize=1)
+def _cgroup_files() -> tuple[tuple[Path, Path], ...]:
+    """(limit file, usage file) of each of this process's memory cgroup folders that has them (v2 first, then
+    v1; inner first). Found once a process: a search asks for the budget again and again, and which
+    folders a process belongs to does not change under it. The numbers in the files are read each time."""
+    pairs = []
+    for kind, limit, used in (("", "memory.max", "memory.current"),
+                              ("memory", "memory.limit_in_bytes", "memory.usage_in_bytes")):
+        for folder in _cgroup_dirs(kind):
+            if (folder / limit).is_file():
+                pairs.append((folder / limit, folder / used))
+    return tuple(pairs)
+
+
 def cgroup_available() -> int | None:
     """Bytes this process may still use under its cgroup's memory limit (v2 or v1), or None if unlimited.
 
@@ -217,16 +232,10 @@ def cgroup_available() -> int | None:
     True
     """
     best = None
-    for folder in _cgroup_dirs(""):                          # cgroup v2: memory.max, memory.current
-        limit, used = _read_int(folder / "memory.max"), _read_int(folder / "memory.current")
+    for limit_file, used_file in _cgroup_files():
+        limit = _read_int(limit_file)
         if limit is not None and limit < 2**60:
-            free = max(0, limit - (used or 0))
-            best = free if best is None else min(best, free)
-    for folder in _cgroup_dirs("memory"):                    # cgroup v1
-        limit = _read_int(folder / "memory.limit_in_bytes")
-        used = _read_int(folder / "memory.usage_in_bytes")
-        if limit is not None and limit < 2**60:
-            free = max(0, limit - (used or 0))
+            free = max(0, limit - (_read_int(used_file) or 0))
             best = free if best is None else min(best, free)
     return best
 

@@ -22,8 +22,8 @@ from math import factorial
 
 import numpy as np
 
-from .board import BLANK, Board, as_board, check_shape  # noqa: F401 (Board: used by the docstring examples)
-from .encoding import all_permutations, permutation_rows, rank_rows
+from .board import BLANK, Board, as_board, check_shape, neighbor_table  # noqa: F401 (Board: used by the docstring examples)
+from .encoding import all_permutations, permutation_rows, rank_rows, unrank_rows
 from .graph import slides
 from .limits import ALL_BOARDS_MAX_CELLS, TooLargeError, format_count, whole_number
 
@@ -175,19 +175,41 @@ def reachable_mask(goal, perms=None) -> np.ndarray:
     """For every rank, whether breadth-first search from ``goal`` reaches that board.
 
     This is the ground truth the parity rules are checked against: it uses
-    no parity at all, only :func:`~puzzlelib.search.bfs.bfs_layers`.
+    no parity at all, only the move rule. A breadth-first search over ranks:
+    each layer's boards are unranked, every slide of the blank into a
+    neighbouring cell is made on them (:func:`~puzzlelib.board.neighbor_table`),
+    and the children not seen before, ranked, are the next layer. It marks the
+    same boards as :func:`~puzzlelib.search.bfs.bfs_layers` (a test compares
+    them), three times quicker on 3 x 3. ``perms`` is accepted for the callers
+    that pass it and not needed.
 
     >>> mask = reachable_mask(Board.goal(2, 3))
     >>> len(mask), int(mask.sum())
     (720, 360)
     """
-    from .search.bfs import bfs_layers
-
     goal = as_board(goal, "goal")
     k = goal.rows * goal.cols
     if k > ALL_BOARDS_MAX_CELLS:
         raise TooLargeError(f"reachable_mask covers boards of at most {ALL_BOARDS_MAX_CELLS} cells")
-    states = np.array([s for layer in bfs_layers(goal) for s in layer.states], dtype=np.int8)
+    table = neighbor_table(goal.rows, goal.cols)
     mask = np.zeros(factorial(k), dtype=bool)
-    mask[rank_rows(states)] = True
+    layer = rank_rows(np.array([goal.tiles], dtype=np.int8))
+    mask[layer] = True
+    while len(layer):
+        boards = unrank_rows(layer, k)
+        blank = np.argmin(boards, axis=1)                   # the blank, 0, is the smallest tile
+        children = []
+        for i, cells in enumerate(table):                   # the boards with the blank in cell i
+            here = boards[blank == i]
+            if not len(here):
+                continue
+            for j in cells:                                 # slide the tile in cell j into the blank
+                child = here.copy()
+                child[:, i], child[:, j] = here[:, j], 0
+                children.append(rank_rows(child))
+        if not children:
+            break
+        ranks = np.concatenate(children)
+        layer = np.unique(ranks[~mask[ranks]])
+        mask[layer] = True
     return mask

@@ -8,8 +8,8 @@ import pytest
 import puzzlelib.search.informed as informed
 from puzzlelib import Board, distances
 from puzzlelib.evidence.nb08_beyond_bfs import (incremental_problem, jump_counts, jumps_problem, moves_problem,
-                                                path_problem)
-from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, manhattan_tables
+                                                path_problem, table_values)
+from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, manhattan_tables, misplaced
 from puzzlelib.search.informed import ida_star
 from puzzlelib.search.pdb import PatternDatabase
 
@@ -161,3 +161,27 @@ def test_same_counts_in_another_order_fail():
     other = []                                                  # another heuristic: another order
     astar(HARD, heuristic=linear_conflict, on_expand=other.append)
     assert same_order_problem(fast, other) is not None
+
+
+# --- the sums of tables on many boards at once ---------------------------------------------------------
+
+@pytest.mark.parametrize("goal", [GOAL3, Board.spiral(3, 3), Board.goal(3, 3, blank="first"), Board.goal(2, 4)],
+                         ids=["3x3", "3x3 spiral", "3x3 blank first", "2x4"])
+def test_table_values_equal_the_tables_value_on_every_board(goal):
+    boards = list(distances(goal))
+    rows = np.array(boards, dtype=np.int8)
+    for h in (misplaced, manhattan, PatternDatabase(goal, cache=False, progress=False),
+              PatternDatabase(goal, mirror=False, cache=False, progress=False)):
+        tables = compile_heuristic(h, goal).tables
+        assert table_values(tables, rows).tolist() == [tables.value(t) for t in boards], getattr(h, "name", h)
+
+
+def test_table_values_see_a_wrong_mirror_and_refuse_a_wrong_shape(pdb3):
+    tables = pdb3.tables
+    boards = list(distances(GOAL3))[:2000]
+    right = table_values(tables, boards)
+    assert tables.mirror is not None and right.tolist() == [tables.value(t) for t in boards]
+    plain = type(tables)(tables.tables, tables.group, tables.weight, None)
+    assert (table_values(plain, boards) <= right).all() and (table_values(plain, boards) < right).any()
+    with pytest.raises(ValueError, match="9 tiles each"):
+        table_values(tables, [(1, 2, 3, 4, 0, 5)])

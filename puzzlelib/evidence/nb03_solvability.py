@@ -47,8 +47,14 @@ def flipped_pairs(before, after) -> dict:
             if (was[a] > was[b]) != (now[a] > now[b])}
 
 
-def _claims_problem(before: np.ndarray, after: np.ndarray, rows: int, cols: int, changes=None) -> str | None:
-    """The three claims on moves given as two arrays of boards (one row a board), or what fails."""
+_CHUNK = 1 << 15
+"""Moves checked at once by :func:`moves_problem`: 32,768 moves x 36 pairs of tiles (4 x 3) stay a few MB."""
+
+
+def _claims_problem(before: np.ndarray, after: np.ndarray, rows: int, cols: int, changes=None,
+                    offset: int = 0) -> str | None:
+    """The three claims on moves given as two arrays of boards (one row a board), or what fails; the moves
+    are numbered from ``offset`` in the messages."""
     k = rows * cols
     n = len(before)
     at = np.arange(n)
@@ -59,7 +65,7 @@ def _claims_problem(before: np.ndarray, after: np.ndarray, rows: int, cols: int,
     bad = np.flatnonzero((swapped != after).any(axis=1) | (tile == BLANK))
     if len(bad):
         i = bad[0]
-        return f"move {i}: {tuple(after[i].tolist())} is not {tuple(before[i].tolist())} with one tile slid into the blank"
+        return f"move {i + offset}: {tuple(after[i].tolist())} is not {tuple(before[i].tolist())} with one tile slid into the blank"
     pos_before, pos_after = np.empty_like(before), np.empty_like(after)      # tile -> its cell
     cells = np.arange(k, dtype=before.dtype)
     pos_before[at[:, None], before] = cells
@@ -73,23 +79,23 @@ def _claims_problem(before: np.ndarray, after: np.ndarray, rows: int, cols: int,
     vertical = cell_blank // cols != cell_tile // cols
     count = flips.sum(axis=1)
     for i in np.flatnonzero((flips & ~with_tile).any(axis=1))[:1]:
-        return f"move {i}: a pair without the sliding tile {tile[i]} changes order"
+        return f"move {i + offset}: a pair without the sliding tile {tile[i]} changes order"
     for i in np.flatnonzero(~vertical & (count != 0))[:1]:
-        return f"move {i}: sliding {tile[i]} sideways changes the order of {count[i]} pairs, not 0"
+        return f"move {i + offset}: sliding {tile[i]} sideways changes the order of {count[i]} pairs, not 0"
     for i in np.flatnonzero(vertical & (count != cols - 1))[:1]:
-        return f"move {i}: sliding {tile[i]} up or down changes the order of {count[i]} pairs, not width - 1 = {cols - 1}"
+        return f"move {i + offset}: sliding {tile[i]} up or down changes the order of {count[i]} pairs, not width - 1 = {cols - 1}"
     for i in np.flatnonzero(vertical & (change % 2 != (cols - 1) % 2))[:1]:
-        return f"move {i}: the inversions change by {change[i]}, not of the parity of width - 1 = {cols - 1}"
+        return f"move {i + offset}: the inversions change by {change[i]}, not of the parity of width - 1 = {cols - 1}"
     if changes is not None:
         changes = np.asarray(changes)
         if changes.shape != change.shape:
             return f"{changes.shape[0] if changes.ndim else 1} changes given for {n} moves"
         for i in np.flatnonzero(changes != change)[:1]:
-            return f"move {i}: the change is given as {changes[i]}, but recounting gives {change[i]}"
+            return f"move {i + offset}: the change is given as {changes[i]}, but recounting gives {change[i]}"
     r0, c0 = np.divmod(cell_blank, cols)
     r1, c1 = np.divmod(cell_tile, cols)
     for i in np.flatnonzero(np.abs(r0 - r1) + np.abs(c0 - c1) != 1)[:1]:
-        return f"move {i}: the tile {tile[i]} is not next to the blank"
+        return f"move {i + offset}: the tile {tile[i]} is not next to the blank"
     return None
 
 
@@ -133,9 +139,16 @@ def moves_problem(perms, src, dst, rows: int, cols: int, changes=None) -> str | 
     src, dst = np.asarray(src, dtype=np.int64), np.asarray(dst, dtype=np.int64)
     if perms.shape[1] != rows * cols or src.shape != dst.shape:
         return "the boards, the shape and the moves do not fit together"
-    problem = _claims_problem(perms[src], perms[dst], rows, cols, changes)
-    if problem:
-        return problem
+    if changes is not None:
+        changes = np.asarray(changes)
+        if changes.shape != src.shape:
+            return f"{changes.shape[0] if changes.ndim else 1} changes given for {len(src)} moves"
+    for first in range(0, len(src), _CHUNK):        # in chunks: the pair-by-pair arrays stay small
+        part = slice(first, first + _CHUNK)
+        problem = _claims_problem(perms[src[part]], perms[dst[part]], rows, cols,
+                                  None if changes is None else changes[part], offset=first)
+        if problem:
+            return problem
     tile_cell = np.argmin(perms[dst], axis=1)                       # each board's move, by the cell it empties
     if np.bincount(src * (rows * cols) + tile_cell).max(initial=0) > 1:
         return "a move is listed twice"

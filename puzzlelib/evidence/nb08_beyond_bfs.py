@@ -13,6 +13,9 @@ look-ups, and the moves on which a heuristic jumps.
   sequence recorded by the search's ``on_expand``), not merely as many boards.
 * :func:`jumps_problem`: on how many moves from a list of boards a heuristic changes by more than 1
   (0 for a consistent heuristic), and by how much, counted over every move.
+* :func:`table_values`: a heuristic that is a sum of tables (:class:`~puzzlelib.search.heuristics.AdditiveTables`)
+  on many boards at once, the same look-ups as its ``value`` with numpy, so that checks on all
+  181,440 boards of 3 x 3 take a moment.
 """
 
 from __future__ import annotations
@@ -28,8 +31,12 @@ from ..search.informed import ida_search, ida_search_tables
 from ..encoding import rank_rows
 from ..search.optimal import is_path
 from ..space import all_moves
+from ..errors import TooLargeError
+from ..limits import as_array
+from ..search.heuristics import AdditiveTables
 
-__all__ = ["path_problem", "moves_problem", "same_order_problem", "incremental_problem", "jump_counts", "jumps_problem"]
+__all__ = ["path_problem", "moves_problem", "same_order_problem", "incremental_problem", "jump_counts", "jumps_problem",
+           "table_values"]
 
 
 def path_problem(path, start, goal, moves: int | None = None) -> str | None:
@@ -207,3 +214,52 @@ def jumps_problem(boards, values, rows: int, cols: int, jumps: int, amounts=None
     if amounts is not None and set(counts) != set(amounts):
         return f"h changes by {sorted(counts)} where it changes by more than 1, not by {sorted(amounts)}"
     return None
+
+
+def _table_sums(tables, boards: np.ndarray) -> np.ndarray:
+    group = np.asarray(tables.group, dtype=np.int64)[boards]           # each tile's group, board by board
+    index = np.arange(boards.shape[1]) * np.asarray(tables.weight, dtype=np.int64)[boards]
+    h = np.zeros(len(boards), dtype=np.int64)
+    for g, table in enumerate(tables.tables):
+        h += np.frombuffer(table, dtype=np.uint8)[np.where(group == g, index, 0).sum(axis=1)]
+    return h
+
+
+def table_values(tables, boards) -> np.ndarray:
+    """``tables.value(tiles)`` for every board of ``boards`` (tile tuples, or a 2-D array with one board a
+    row), as an array: each group's index and table look-up done for all boards at once, the mirror too.
+
+    ``tables`` is an :class:`~puzzlelib.search.heuristics.AdditiveTables`, such as
+    ``compile_heuristic(manhattan, goal).tables``.
+
+    >>> from puzzlelib import distances
+    >>> from puzzlelib.search.heuristics import compile_heuristic, manhattan
+    >>> goal = Board.goal(2, 3)
+    >>> tables = compile_heuristic(manhattan, goal).tables
+    >>> boards = list(distances(goal))
+    >>> table_values(tables, boards).tolist() == [tables.value(t) for t in boards]
+    True
+    >>> table_values(tables, [goal.tiles, (1, 2, 3, 4, 0, 5)]).tolist()
+    [0, 1]
+    """
+    if not isinstance(tables, AdditiveTables):
+        raise TypeError(f"tables must be an AdditiveTables (compile_heuristic(h, goal).tables), "
+                        f"got {type(tables).__name__}")
+    cells = len(tables.group)
+    try:
+        boards = np.asarray(as_array(boards, "boards"), dtype=np.int64)
+    except (TypeError, ValueError, OverflowError) as err:
+        if isinstance(err, TooLargeError):
+            raise
+        raise TypeError(f"boards must be rows of whole numbers ({type(err).__name__})") from None
+    if boards.ndim != 2 or boards.shape[1] != cells:
+        raise ValueError(f"boards must be {cells} tiles each, one board a row; got shape {boards.shape}")
+    if boards.size and (boards.min() < 0 or boards.max() >= cells):
+        raise ValueError(f"tiles must be 0..{cells - 1}")
+    h = _table_sums(tables, boards)
+    if tables.mirror is not None:              # the board seen in the mirror: tile t in cell c stands as
+        cell_map, tile_map = tables.mirror     # tile_map[t] in cell_map[c]
+        seen = np.empty_like(boards)
+        seen[:, np.asarray(cell_map)] = np.asarray(tile_map, dtype=np.int64)[boards]
+        h = np.maximum(h, _table_sums(tables, seen))
+    return h

@@ -10,7 +10,7 @@ import random
 from functools import lru_cache
 
 from ..board import Board
-from ..search.bfs import distances
+from ..search.bfs import bfs_layers, distances
 
 __all__: list[str] = []
 
@@ -23,6 +23,19 @@ def _distances_from(grid: tuple) -> dict:
 def _dist(goal: Board) -> dict:
     """The distance of every board that reaches ``goal`` (tiles -> moves), computed once per goal."""
     return _distances_from(tuple(map(tuple, goal.grid)))
+
+
+def _first_at(goal: Board, depth: int) -> Board:
+    """The first board ``depth`` moves from ``goal`` in the search's order: the board
+    ``next(t for t, d in _dist(goal).items() if d == depth)`` gives, without searching past that depth.
+
+    >>> _first_at(Board.goal(2, 3), 21) == Board.from_tiles(next(t for t, d in _dist(Board.goal(2, 3)).items() if d == 21), 2, 3)
+    True
+    """
+    for layer in bfs_layers(goal):
+        if layer.depth == depth:
+            return Board.from_tiles(next(iter(layer.states)), goal.rows, goal.cols)
+    raise ValueError(f"no board is {depth} moves from this goal")
 
 
 _STARTS_05 = {

@@ -8,7 +8,7 @@ from ..board import Board
 from ..search.bfs import min_moves
 from ..solvability import is_solvable
 from .engine import Mistake, _call, _fail, _Fail, _function_exercise, _is_bool, _register, _short, _Step
-from .fixtures import _dist
+from .fixtures import _dist, _first_at
 from .solutions import FLAWED, SOLUTIONS
 
 __all__: list[str] = []
@@ -159,9 +159,9 @@ _PATH_LONG = ("mark a board as seen when it enters the queue and never overwrite
 
 def _path_cases():
     goal23, goal33 = Board.goal(2, 3), Board.goal(3, 3)
-    far33 = next(Board.from_tiles(t, 3, 3) for t, d in _dist(goal33).items() if d == 14)
+    far33 = _first_at(goal33, 14)                  # the first board 14 moves away, without searching further
     spiral = Board.spiral(3, 3)
-    far_spiral = next(Board.from_tiles(t, 3, 3) for t, d in _dist(spiral).items() if d == 12)
+    far_spiral = _first_at(spiral, 12)
     return [
         (Board([[1, 2, 3], [4, 0, 5]]), goal23),                       # one move
         (Board([[4, 1, 2], [5, 0, 3]]), goal23),                       # five moves
