@@ -23,30 +23,56 @@ second. ``make setup`` compiles it once (:func:`warm_up`).
 from __future__ import annotations
 
 import os
+import threading
 
 import numpy as np
 
 __all__ = ["engine_available", "engine_status", "ida_tables_compiled", "warm_up"]
 
-try:                                             # numba is a dependency, but a missing one must not break imports
-    import numba as _numba
-except ImportError as _err:                      # pragma: no cover - tested by hiding numba in a child process
-    _numba = None
-    _MISSING = f"numba is not installed ({_err}); the searches run in plain Python (the same answers, slower)"
-else:
-    _MISSING = None
-
+_MISSING: str | None = None
+"""Why the compiled engine is not used (None while it is, or before numba was first asked for)."""
 if os.environ.get("PUZZLELIB_PLAIN", "") not in ("", "0"):
     _MISSING = "PUZZLELIB_PLAIN is set: the searches run in plain Python (the same answers, slower)"
+_numba = None
+_ida_compiled = None
+_LOADING = threading.Lock()
+
+
+def _load() -> bool:
+    """Import numba and wrap the kernel, once, on first use (importing numba costs a tenth of a second that a
+    notebook without IDA* need not pay); False, with the reason in ``_MISSING``, if it can't be done."""
+    global _numba, _ida_compiled, _MISSING
+    if _MISSING is not None:
+        return False
+    if _ida_compiled is not None:
+        return True
+    with _LOADING:                       # the player's background thread and a solve may ask at once
+        return _load_now()
+
+
+def _load_now() -> bool:
+    global _numba, _ida_compiled, _MISSING
+    if _ida_compiled is None and _MISSING is None:
+        try:                             # numba is a dependency, but a missing or broken one must not break us
+            import numba
+        except Exception as err:         # noqa: BLE001 - ImportError, or a numba that fails with this numpy
+            _MISSING = (f"numba is not installed or does not load ({type(err).__name__}: {err}); "
+                        "the searches run in plain Python (the same answers, slower)")[:400]
+            return False
+        _numba = numba
+        _ida_compiled = numba.njit(cache=True, nogil=True)(_ida_kernel)
+    return _MISSING is None
 
 
 def engine_available() -> bool:
-    """True when the compiled engine is used (numba is installed and ``PUZZLELIB_PLAIN`` is not set).
+    """True when the compiled engine is used (numba loads and ``PUZZLELIB_PLAIN`` is not set).
+
+    The first call imports numba.
 
     >>> isinstance(engine_available(), bool)
     True
     """
-    return _MISSING is None
+    return _load()
 
 
 def engine_status() -> str:
@@ -55,7 +81,7 @@ def engine_status() -> str:
     >>> engine_status().startswith(("compiled", "numba is not", "PUZZLELIB_PLAIN"))
     True
     """
-    if _MISSING is not None:
+    if not _load():
         return _MISSING
     return f"compiled with numba {_numba.__version__}"
 
@@ -183,12 +209,6 @@ def _ida_kernel(board, idx, idx2, tabs, offsets, group, weight, mirrored, cell_m
         bound = t
         st[_BOUND] = bound
         st[_PHASE] = _NEW_ITERATION
-
-
-if _numba is not None:
-    _ida_compiled = _numba.njit(cache=True, nogil=True)(_ida_kernel)
-else:                                            # pragma: no cover
-    _ida_compiled = None
 
 
 def _arrays(tables):
