@@ -1,9 +1,9 @@
 """The compiled engine gives the plain versions' answers: same path, same nodes, on random boards and goals.
 
 puzzlelib.search.compiled runs the loop of ida_search_tables in numba. Here each search runs three ways on
-seeded random boards, several goals and every additive heuristic (misplaced tiles, Manhattan, pattern
-databases with and without the mirror): the compiled loop, the Python loop, and the lesson's recursive
-ida_star_plain. The first two must agree exactly (path and node counts), and all three on the length.
+seeded random boards, several goals and every heuristic it compiles (misplaced tiles, Manhattan, pattern
+databases with and without the mirror, linear conflict): the compiled loop, the Python loop, and the
+lesson's recursive ida_star_plain. The first two must agree exactly (path and node counts), and all three on the length.
 Without numba (hidden in a child process) or with PUZZLELIB_PLAIN=1 the package imports and solves.
 """
 
@@ -20,7 +20,8 @@ from puzzlelib.board import Board, neighbor_table
 from puzzlelib.generate import random_solvable
 from puzzlelib.search.compiled import engine_available, engine_status, ida_tables_compiled
 from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, misplaced
-from puzzlelib.search.informed import ida_search_tables, ida_star, ida_star_plain
+from puzzlelib.search.compiled import _run_conflict as run_conflict
+from puzzlelib.search.informed import ida_search, ida_search_tables, ida_star, ida_star_plain
 from puzzlelib.search.pdb import PatternDatabase
 
 needs_engine = pytest.mark.skipif(not engine_available(), reason="numba is not installed here")
@@ -71,6 +72,27 @@ def test_the_compiled_loop_is_the_python_loop(shape, g, seed):
             assert len(plain) == len(c_path), (board, getattr(h, "name", h))
 
 
+@needs_engine
+@pytest.mark.parametrize("shape, g, seed", CASES)
+def test_the_compiled_linear_conflict_is_the_python_loop(shape, g, seed):
+    goal = GOALS[shape][g]
+    rng = random.Random(seed * 17 + g)
+    table = neighbor_table(*shape)
+    value = compile_heuristic(linear_conflict, goal).value
+    for _ in range(3):
+        board = random_solvable(*shape, goal=goal, seed=rng) if shape != (3, 4) else _scrambled(goal, rng, 30)
+        generated = [0]
+
+        def counted(tiles, start=board.tiles):
+            generated[0] += tiles is not start
+            return value(tiles)
+        py_path, py_nodes = ida_search(board.tiles, goal.tiles, counted, table, 10**8)
+        status, c_path, c_nodes, c_generated = run_conflict(board.tiles, goal, table, 10**8)
+        assert status == "found"
+        assert (c_path, c_nodes, c_generated) == (py_path, py_nodes, generated[0]), board
+        assert len(ida_star_plain(board, goal, linear_conflict, max_nodes=10**8)) == len(c_path), board
+
+
 def _scrambled(goal: Board, rng: random.Random, n: int) -> Board:
     from puzzlelib.generate import scramble
 
@@ -99,7 +121,7 @@ def test_the_node_limit_stops_the_compiled_loop_as_it_stops_the_python_one():
         ida_star(board, goal, manhattan, max_nodes=1000)
 
 
-def test_heuristics_without_tables_take_the_python_loop():
+def test_other_heuristics_take_the_python_loop_with_the_same_answer():
     goal = Board.goal(3, 3)
     board = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
     assert ida_star(board, goal, linear_conflict).moves == 31

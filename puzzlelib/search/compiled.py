@@ -3,7 +3,9 @@
 The lessons show IDA* in plain Python (:func:`~puzzlelib.search.informed.ida_star_plain`), and
 :func:`~puzzlelib.search.informed.ida_search_tables` is the same search made incremental for heuristics
 that are sums of table look-ups (misplaced tiles, Manhattan distance, pattern databases). This module
-runs *that loop*, step for step, compiled to machine code with `numba <https://numba.pydata.org>`_:
+runs *that loop*, step for step, compiled to machine code with `numba <https://numba.pydata.org>`_,
+and the loop of :func:`~puzzlelib.search.informed.ida_search` with linear conflict (Manhattan distance
+updated per move, and the conflicts of the two lines a move changes counted again):
 
 * the same children in the same order (the blank's neighbours, never straight back);
 * the same bound, raised to the smallest ``f`` that went over;
@@ -60,6 +62,8 @@ def _load_now() -> bool:
                         "the searches run in plain Python (the same answers, slower)")[:400]
             return False
         _numba = numba
+        global _line_extra               # the kernel calls it: compiled first, under the same name
+        _line_extra = numba.njit(cache=True, nogil=True)(_line_extra)
         _ida_compiled = numba.njit(cache=True, nogil=True)(_ida_kernel)
     return _MISSING is None
 
@@ -95,9 +99,51 @@ _PHASE, _BOUND, _DEPTH, _NODES, _GENERATED, _H0, _H20, _BLANK, _LENGTH = range(9
 _NEW_ITERATION, _SEARCHING = 0, 1
 
 
+def _line_extra(board, cols, line, is_row, home_row, home_col, seq, piles):
+    """Tiles of one row (``is_row``) or column that must leave it to let others pass: those that belong to
+    the line, minus the longest run already in goal order (strictly increasing goal columns, or rows)."""
+    m = 0
+    n = board.shape[0]
+    rows = n // cols
+    count = cols if is_row else rows
+    for k in range(count):
+        cell = line * cols + k if is_row else k * cols + line
+        t = board[cell]
+        if t != 0:
+            if is_row and home_row[t] == line:
+                seq[m] = home_col[t]
+                m += 1
+            elif not is_row and home_col[t] == line:
+                seq[m] = home_row[t]
+                m += 1
+    if m < 2:
+        return 0
+    top = 0                                     # patience sorting: the longest strictly increasing run
+    for a in range(m):
+        x = seq[a]
+        lo = 0
+        hi = top
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if piles[mid] < x:
+                lo = mid + 1
+            else:
+                hi = mid
+        piles[lo] = x
+        if lo == top:
+            top += 1
+    return m - top
+
+
 def _ida_kernel(board, idx, idx2, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr, degree,
-                limit, pause_at, st, path, hv, h2v, opt, small, mk, mold, mk2, mold2):
-    """One slice of IDA* over additive tables; returns a status code, its state kept in ``st`` and the arrays.
+                limit, pause_at, st, path, hv, h2v, opt, small, mk, mold, mk2, mold2,
+                conflict, cols, home_row, home_col, extra_row, extra_col, seq, piles):
+    """One slice of IDA*; returns a status code, its state kept in ``st`` and the arrays.
+
+    The heuristic is a sum of tables (``conflict`` False: ``tabs`` and the indices ``idx``, ``idx2``) or
+    linear conflict (``conflict`` True: Manhattan distance from ``home_row``, ``home_col``, plus twice the
+    tiles each line must let out, kept per line in ``extra_row``, ``extra_col``; ``h2v`` then holds the
+    Manhattan part at each depth, ``mk``, ``mold`` the two changed lines' old counts).
 
     The loop of ida_search_tables with its recursion unrolled onto arrays, one slot per depth. It stops
     when the goal is found, past ``limit`` nodes, when no board went over the bound, when ``pause_at``
@@ -138,6 +184,63 @@ def _ida_kernel(board, idx, idx2, tabs, offsets, group, weight, mirrored, cell_m
                     continue
                 generated += 1
                 tile = board[j]
+                if conflict:                     # linear conflict: Manhattan, then the two lines the tile changes
+                    ri = i // cols
+                    rj = j // cols
+                    ci = i - ri * cols
+                    cj = j - rj * cols
+                    md = h2v[d] + abs(ri - home_row[tile]) + abs(ci - home_col[tile]) \
+                        - abs(rj - home_row[tile]) - abs(cj - home_col[tile])
+                    board[i] = tile
+                    board[j] = 0
+                    if ri == rj:                 # across a row: its two columns change
+                        old_a = extra_col[ci]
+                        old_b = extra_col[cj]
+                        new_a = _line_extra(board, cols, ci, False, home_row, home_col, seq, piles)
+                        new_b = _line_extra(board, cols, cj, False, home_row, home_col, seq, piles)
+                    else:                        # up or down: its two rows change
+                        old_a = extra_row[ri]
+                        old_b = extra_row[rj]
+                        new_a = _line_extra(board, cols, ri, True, home_row, home_col, seq, piles)
+                        new_b = _line_extra(board, cols, rj, True, home_row, home_col, seq, piles)
+                    hc = md + (hv[d] - h2v[d]) + 2 * (new_a + new_b - old_a - old_b)
+                    f = d + 1 + hc
+                    if f > bound:
+                        board[j] = tile
+                        board[i] = 0
+                        if f < small[d]:
+                            small[d] = f
+                        continue
+                    path[d + 1] = j
+                    if hc == 0:
+                        st[_NODES] = nodes
+                        st[_GENERATED] = generated
+                        st[_LENGTH] = d + 2
+                        return FOUND
+                    if ri == rj:
+                        extra_col[ci] = new_a
+                        extra_col[cj] = new_b
+                    else:
+                        extra_row[ri] = new_a
+                        extra_row[rj] = new_b
+                    mk[d + 1] = old_a
+                    mold[d + 1] = old_b
+                    d += 1
+                    hv[d] = hc
+                    h2v[d] = md
+                    opt[d] = 0
+                    small[d] = big
+                    nodes += 1
+                    if nodes > limit:
+                        st[_NODES] = nodes - 1
+                        st[_GENERATED] = generated
+                        return OVER_LIMIT
+                    if nodes >= pause_at:
+                        st[_DEPTH] = d
+                        st[_NODES] = nodes
+                        st[_GENERATED] = generated
+                        return PAUSED
+                    continue
                 k = group[tile]
                 old = idx[k]
                 new = old + (i - j) * weight[tile]
@@ -195,9 +298,19 @@ def _ida_kernel(board, idx, idx2, tabs, offsets, group, weight, mirrored, cell_m
                 i = path[d - 1]
                 board[j] = board[i]
                 board[i] = 0
-                idx[mk[d]] = mold[d]
-                if mirrored:
-                    idx2[mk2[d]] = mold2[d]
+                if conflict:
+                    ri = i // cols
+                    rj = j // cols
+                    if ri == rj:
+                        extra_col[i - ri * cols] = mk[d]
+                        extra_col[j - rj * cols] = mold[d]
+                    else:
+                        extra_row[ri] = mk[d]
+                        extra_row[rj] = mold[d]
+                else:
+                    idx[mk[d]] = mold[d]
+                    if mirrored:
+                        idx2[mk2[d]] = mold2[d]
                 d -= 1
                 if t < small[d]:
                     small[d] = t
@@ -285,6 +398,54 @@ def _run(board, tables, table, limit: int):
     h0 = int(sum(int(tabs[offsets[g] + idx[g]]) for g in range(len(offsets))))
     h20 = int(sum(int(tabs[offsets[g] + idx2[g]]) for g in range(len(offsets)))) if mirrored else 0
     blank = list(board).index(0)
+    none = np.zeros(1, np.int64)
+    return _drive(b, blank, h0, h20, limit, (idx, idx2, tabs, offsets, group, weight, mirrored, cell_map,
+                                              tile_map, nbr, degree),
+                  (False, 1, none, none, none, none, none, none))
+
+
+def _run_conflict(board, goal, table, limit: int):
+    """IDA* with linear conflict (:func:`~puzzlelib.search.heuristics.linear_conflict`) for ``goal`` (a checked
+    Board), compiled: (status, blank cells, nodes, generated), the same search as ida_search with that
+    heuristic. For ida_star, which has checked its arguments."""
+    if not engine_available():
+        raise RuntimeError(engine_status())
+    rows, cols = goal.shape
+    n = rows * cols
+    home_row = np.zeros(n, np.int64)
+    home_col = np.zeros(n, np.int64)
+    for cell, t in enumerate(goal.tiles):
+        home_row[t], home_col[t] = divmod(cell, cols)
+    b = np.asarray(board, np.int64).copy()
+    seq = np.zeros(max(rows, cols), np.int64)
+    piles = np.zeros(max(rows, cols), np.int64)
+    extra_row = np.array([_line_extra_plain(b, cols, r, True, home_row, home_col) for r in range(rows)], np.int64)
+    extra_col = np.array([_line_extra_plain(b, cols, c, False, home_row, home_col) for c in range(cols)], np.int64)
+    md = sum(abs(cell // cols - home_row[t]) + abs(cell % cols - home_col[t]) for cell, t in enumerate(board) if t)
+    h0 = int(md + 2 * (extra_row.sum() + extra_col.sum()))
+    nbr, degree = _neighbours(table)
+    none = np.zeros(1, np.int64)
+    empty = np.zeros(1, np.uint8)
+    return _drive(b, list(board).index(0), h0, int(md), limit,
+                  (none, none, empty, none, none, none, False, none, none, nbr, degree),
+                  (True, cols, home_row, home_col, extra_row, extra_col, seq, piles))
+
+
+def _line_extra_plain(board, cols, line, is_row, home_row, home_col) -> int:
+    """:func:`_line_extra` in Python, for the start board."""
+    from .heuristics import longest_increasing
+
+    rows = len(board) // cols
+    cells = [line * cols + k for k in range(cols)] if is_row else [k * cols + line for k in range(rows)]
+    if is_row:
+        seq = [int(home_col[board[c]]) for c in cells if board[c] and home_row[board[c]] == line]
+    else:
+        seq = [int(home_row[board[c]]) for c in cells if board[c] and home_col[board[c]] == line]
+    return len(seq) - longest_increasing(seq)
+
+
+def _drive(b, blank, h0, h20, limit, search, conflict):
+    """Run the kernel slice after slice until it answers: (status, blank cells, nodes, generated)."""
     if h0 == 0:
         return "found", [blank], 0, 0
     st = np.zeros(9, np.int64)
@@ -295,8 +456,7 @@ def _run(board, tables, table, limit: int):
             room = int(st[_BOUND]) * 2 + 64
             arrays = [np.zeros(room, np.int64) for _ in range(9)]   # path, hv, h2v, opt, small, mk, mold, mk2, mold2
         # One slice at a time: between slices Python takes an interrupt (the notebook's stop button, Ctrl-C).
-        status = _ida_compiled(b, idx, idx2, tabs, offsets, group, weight, mirrored, cell_map, tile_map, nbr,
-                               degree, int(limit), int(st[_NODES]) + SLICE, st, *arrays)
+        status = _ida_compiled(b, *search, int(limit), int(st[_NODES]) + SLICE, st, *arrays, *conflict)
         if status == PAUSED or status == NEED_ROOM:
             continue
         name = {FOUND: "found", OVER_LIMIT: "limit", EXHAUSTED: "exhausted"}[status]
@@ -342,6 +502,7 @@ def warm_up() -> str:
         from .heuristics import manhattan_tables
 
         ida_tables_compiled([4, 1, 2, 5, 0, 3], manhattan_tables(Board.goal(2, 3)), neighbor_table(2, 3), 10)
+        _run_conflict((4, 1, 2, 5, 0, 3), Board.goal(2, 3), neighbor_table(2, 3), 10)
     return engine_status()
 
 

@@ -341,6 +341,8 @@ class CompiledHeuristic:
     name: str
     value: Callable[[tuple], int]
     tables: AdditiveTables | None = None
+    engine: str | None = None
+    """A heuristic the compiled engine computes itself ("linear_conflict"), or None."""
 
 
 def zero(board, goal=None) -> int:
@@ -357,6 +359,7 @@ def zero(board, goal=None) -> int:
 manhattan.additive_tables = manhattan_tables
 misplaced.additive_tables = misplaced_tables
 linear_conflict.tile_function = _linear_conflict_function
+linear_conflict.engine_kind = "linear_conflict"       # puzzlelib.search.compiled computes it itself
 zero.tile_function = lambda goal: (lambda tiles: 0)
 
 
@@ -435,7 +438,7 @@ def compile_heuristic(heuristic, goal) -> CompiledHeuristic:
         return CompiledHeuristic(name, tables.value, tables)
     make_function = getattr(heuristic, "tile_function", None)
     if make_function is not None:
-        return CompiledHeuristic(name, make_function(goal))
+        return CompiledHeuristic(name, make_function(goal), engine=getattr(heuristic, "engine_kind", None))
 
     def value(tiles) -> int:                       # the general path: the function itself, on a Board
         return heuristic_value(heuristic(Board._trusted(rows, cols, tuple(tiles)), goal), name)
