@@ -184,78 +184,43 @@ def _ida_kernel(board, idx, idx2, tabs, offsets, group, weight, mirrored, cell_m
                     continue
                 generated += 1
                 tile = board[j]
+                # the child's heuristic: hc (its value) and hc2 (the mirror's sum, or Manhattan for conflicts)
                 if conflict:                     # linear conflict: Manhattan, then the two lines the tile changes
                     ri = i // cols
                     rj = j // cols
                     ci = i - ri * cols
                     cj = j - rj * cols
-                    md = h2v[d] + abs(ri - home_row[tile]) + abs(ci - home_col[tile]) \
+                    hc2 = h2v[d] + abs(ri - home_row[tile]) + abs(ci - home_col[tile]) \
                         - abs(rj - home_row[tile]) - abs(cj - home_col[tile])
-                    board[i] = tile
+                    board[i] = tile              # the lines are counted on the child
                     board[j] = 0
-                    if ri == rj:                 # across a row: its two columns change
-                        old_a = extra_col[ci]
-                        old_b = extra_col[cj]
-                        new_a = _line_extra(board, cols, ci, False, home_row, home_col, seq, piles)
-                        new_b = _line_extra(board, cols, cj, False, home_row, home_col, seq, piles)
-                    else:                        # up or down: its two rows change
-                        old_a = extra_row[ri]
-                        old_b = extra_row[rj]
-                        new_a = _line_extra(board, cols, ri, True, home_row, home_col, seq, piles)
-                        new_b = _line_extra(board, cols, rj, True, home_row, home_col, seq, piles)
-                    hc = md + (hv[d] - h2v[d]) + 2 * (new_a + new_b - old_a - old_b)
+                    across = ri == rj            # across a row its two columns change; up or down, its two rows
+                    k = ci if across else ri
+                    k2 = cj if across else rj
+                    old = extra_col[k] if across else extra_row[k]
+                    old2 = extra_col[k2] if across else extra_row[k2]
+                    new = _line_extra(board, cols, k, not across, home_row, home_col, seq, piles)
+                    new2 = _line_extra(board, cols, k2, not across, home_row, home_col, seq, piles)
+                    board[j] = tile
+                    board[i] = 0
+                    hc = hc2 + (hv[d] - h2v[d]) + 2 * (new + new2 - old - old2)
                     f = d + 1 + hc
-                    if f > bound:
-                        board[j] = tile
-                        board[i] = 0
-                        if f < small[d]:
-                            small[d] = f
-                        continue
-                    path[d + 1] = j
-                    if hc == 0:
-                        st[_NODES] = nodes
-                        st[_GENERATED] = generated
-                        st[_LENGTH] = d + 2
-                        return FOUND
-                    if ri == rj:
-                        extra_col[ci] = new_a
-                        extra_col[cj] = new_b
-                    else:
-                        extra_row[ri] = new_a
-                        extra_row[rj] = new_b
-                    mk[d + 1] = old_a
-                    mold[d + 1] = old_b
-                    d += 1
-                    hv[d] = hc
-                    h2v[d] = md
-                    opt[d] = 0
-                    small[d] = big
-                    nodes += 1
-                    if nodes > limit:
-                        st[_NODES] = nodes - 1
-                        st[_GENERATED] = generated
-                        return OVER_LIMIT
-                    if nodes >= pause_at:
-                        st[_DEPTH] = d
-                        st[_NODES] = nodes
-                        st[_GENERATED] = generated
-                        return PAUSED
-                    continue
-                k = group[tile]
-                old = idx[k]
-                new = old + (i - j) * weight[tile]
-                hc = hv[d] - tabs[offsets[k] + old] + tabs[offsets[k] + new]
-                hc2 = 0
-                k2 = 0
-                old2 = 0
-                new2 = 0
-                if mirrored:
-                    tile2 = tile_map[tile]
-                    k2 = group[tile2]
-                    old2 = idx2[k2]
-                    new2 = old2 + (cell_map[i] - cell_map[j]) * weight[tile2]
-                    hc2 = h2v[d] - tabs[offsets[k2] + old2] + tabs[offsets[k2] + new2]
-                f = d + 1 + (hc if hc > hc2 else hc2)
+                else:
+                    k = group[tile]
+                    old = idx[k]
+                    new = old + (i - j) * weight[tile]
+                    hc = hv[d] - tabs[offsets[k] + old] + tabs[offsets[k] + new]
+                    hc2 = 0
+                    k2 = 0
+                    old2 = 0
+                    new2 = 0
+                    if mirrored:
+                        tile2 = tile_map[tile]
+                        k2 = group[tile2]
+                        old2 = idx2[k2]
+                        new2 = old2 + (cell_map[i] - cell_map[j]) * weight[tile2]
+                        hc2 = h2v[d] - tabs[offsets[k2] + old2] + tabs[offsets[k2] + new2]
+                    f = d + 1 + (hc if hc > hc2 else hc2)
                 if f > bound:
                     if f < small[d]:
                         small[d] = f
@@ -266,15 +231,25 @@ def _ida_kernel(board, idx, idx2, tabs, offsets, group, weight, mirrored, cell_m
                     st[_GENERATED] = generated
                     st[_LENGTH] = d + 2
                     return FOUND
-                board[i] = tile
+                board[i] = tile                  # the move, and what undoes it: the changed groups or lines
                 board[j] = 0
-                idx[k] = new
-                mk[d + 1] = k
-                mold[d + 1] = old
-                if mirrored:
-                    idx2[k2] = new2
-                    mk2[d + 1] = k2
-                    mold2[d + 1] = old2
+                if conflict:
+                    if across:
+                        extra_col[k] = new
+                        extra_col[k2] = new2
+                    else:
+                        extra_row[k] = new
+                        extra_row[k2] = new2
+                    mk[d + 1] = old
+                    mold[d + 1] = old2
+                else:
+                    idx[k] = new
+                    mk[d + 1] = k
+                    mold[d + 1] = old
+                    if mirrored:
+                        idx2[k2] = new2
+                        mk2[d + 1] = k2
+                        mold2[d + 1] = old2
                 d += 1
                 hv[d] = hc
                 h2v[d] = hc2
