@@ -580,7 +580,7 @@ class PuzzleWidget(w.VBox):
         """Animate a solution (see :meth:`~puzzlelib.player.session.PlaySession.solution`).
 
         Shortest from a BFS table where one fits (:func:`~puzzlelib.limits.solved_by_table`: 3 x 3, 2 x 4 and
-        smaller, one row or column); beyond, IDA* within a node budget (on 4 x 4 with a shipped pattern
+        smaller, one row or column); beyond, IDA* within a node budget (on 4 x 4, 3 x 4 and 4 x 3 with a shipped pattern
         database: optimal within half a second), else the constructive solver, and the message says which; on a board over 300 cells that IDA*
         can't solve at once the message says why none can (the refusal of ``solution()``). In a
         Jupyter kernel (or with ``background = True`` inside a running event
