@@ -158,7 +158,8 @@ def test_the_status_names_the_engine():
 
 
 INTERRUPTED = """
-import time
+import signal, time
+signal.signal(signal.SIGINT, signal.default_int_handler)   # as a kernel does, whatever the test run inherited
 from puzzlelib.board import Board
 from puzzlelib.generate import random_solvable
 from puzzlelib.search.informed import ida_star
