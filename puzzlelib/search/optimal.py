@@ -5,7 +5,7 @@
   board's distance; it is kept, and a shortest path walks downhill through it.
 * Up to 16 cells (the 15-puzzle, 3 x 5, 2 x 6, ...): IDA* with an additive
   pattern database, shipped with the package for the player's 4 x 4 goals,
-  else loaded from the cache or built once (a minute for the 15-puzzle). It
+  else loaded from the cache or built once (half a minute for the 15-puzzle). It
   is kept in memory once loaded.
 * Larger boards: IDA* with Manhattan distance, within a node budget, since
   hard boards of that size are out of reach of Python.

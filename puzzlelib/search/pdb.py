@@ -657,7 +657,7 @@ class PatternDatabase:
         if work > MAX_BUILD_ENTRIES and not (cache and is_cached(self.goal, self.partition)):
             raise TooLargeError(f"building this pattern database means searching {work:,} entries "
                                 f"({len(self.partition)} patterns on {n} cells), more than {MAX_BUILD_ENTRIES:,} "
-                                "(the 15-puzzle's 6-6-3 database, about a minute); boards this big are beyond "
+                                "(the 15-puzzle's 6-6-3 database, about half a minute); boards this big are beyond "
                                 "what pattern databases built in Python can do here")
         self.arrays = []
         self.info = []
