@@ -157,27 +157,35 @@ def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] |
         return None
     rows, cols = start.shape
     limit = _bfs_limit(max_nodes, rows * cols)
-    table = neighbor_table(rows, cols)
+    # For each cell, the cells the blank may move to from there, in reverse (the next one is popped last).
+    reverse = [cells[::-1] for cells in neighbor_table(rows, cols)]
     target = goal.tiles
     path = [start.tiles]
     seen = {start.tiles}
-    # For each board on the path, the neighbours not yet tried, the next one to try last (for pop()).
-    untried = [list(successors(start.tiles, table))[::-1]]
+    # For each board on the path: where its blank is, and the blank's moves not yet tried.
+    blanks = [start.tiles.index(0)]
+    untried = [list(reverse[blanks[0]])]
     while untried:
-        if path[-1] == target:
+        state = path[-1]
+        if state == target:
             return [Board._trusted(rows, cols, s) for s in path]
-        options = untried[-1]
+        options, i = untried[-1], blanks[-1]
         while options:
-            nxt = options.pop()
+            j = options.pop()
+            t = list(state)
+            t[i], t[j] = t[j], 0                # the move: the tile at j slides into the blank
+            nxt = tuple(t)
             if nxt not in seen:
                 seen.add(nxt)
                 if len(seen) > limit:
                     raise too_many_states(start, limit, default=max_nodes is None)
                 path.append(nxt)
-                untried.append(list(successors(nxt, table))[::-1])
+                blanks.append(j)
+                untried.append(list(reverse[j]))
                 break
         else:                                   # a dead end: back up one move
             untried.pop()
+            blanks.pop()
             path.pop()
     return None
 
@@ -239,7 +247,11 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
         nxt_layer = []
         for state in layer:
             expanded += 1
-            for nxt in successors(state, table):
+            i = state.index(0)                  # the blank's cell
+            for j in table[i]:                  # successors(state, table), written out: the same order
+                t = list(state)
+                t[i], t[j] = t[j], 0
+                nxt = tuple(t)
                 generated += 1
                 if nxt not in seen:
                     seen.add(nxt)
@@ -260,8 +272,33 @@ def distances(goal) -> dict[tuple, int]:
     (360, 21)
     >>> d[Board([[4, 1, 2], [5, 0, 3]]).tiles]
     5
+
+    The search runs once per goal in a process (for spaces of up to
+    200,000 boards, 3 x 3's 181,440 included; the last four goals); every call returns
+    a new dict, in the same order (the order BFS found the boards), so a caller
+    may change the one it gets:
+
+    >>> d[Board.goal(2, 3).tiles] = 99
+    >>> distances(Board.goal(2, 3))[Board.goal(2, 3).tiles]
+    0
     """
-    return {s: layer.depth for layer in bfs_layers(as_board(goal, "goal")) for s in layer.states}
+    goal = as_board(goal, "goal")
+    key = (goal.rows, goal.cols, goal.tiles)
+    table = _remembered.pop(key, None)
+    if table is None:
+        table = {s: layer.depth for layer in bfs_layers(goal) for s in layer.states}
+        if len(table) > _REMEMBERED_STATES:
+            return table
+        if len(_remembered) >= 4:
+            del _remembered[next(iter(_remembered))]          # forget the goal used longest ago
+    _remembered[key] = table                                   # (re)inserted: the newest
+    return dict(table)
+
+
+_REMEMBERED_STATES = 200_000
+"""The largest table :func:`distances` keeps for the next call with the same goal (3 x 3 has 181,440 boards)."""
+
+_remembered: dict[tuple, dict[tuple, int]] = {}
 
 
 # --- BFS over integer keys, as a Russian lecture note writes it --------------------
