@@ -38,7 +38,7 @@ from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, sta
 from ..solvability import is_solvable
 from .guards import refuse_far, too_many_states
 
-__all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_layers", "distances",
+__all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_layers", "distances", "layer_states",
            "KeyedResult", "keyed_bfs", "KEYED_MAX_CELLS"]
 
 
@@ -273,32 +273,45 @@ def distances(goal) -> dict[tuple, int]:
     >>> d[Board([[4, 1, 2], [5, 0, 3]]).tiles]
     5
 
-    The search runs once per goal in a process (for spaces of up to
-    200,000 boards, 3 x 3's 181,440 included; the last four goals); every call returns
-    a new dict, in the same order (the order BFS found the boards), so a caller
-    may change the one it gets:
+    The search runs once per goal in a process (:func:`layer_states`, for spaces of up to
+    200,000 boards); every call returns a new dict, in the order BFS found the boards,
+    so a caller may change the one it gets:
 
     >>> d[Board.goal(2, 3).tiles] = 99
     >>> distances(Board.goal(2, 3))[Board.goal(2, 3).tiles]
     0
     """
+    return {s: depth for depth, states in enumerate(layer_states(goal)) for s in states}
+
+
+def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
+    """The states of each layer of :func:`bfs_layers` from ``goal``, as tuples of tile tuples.
+
+    The search runs once per goal in a process for spaces of up to 200,000 boards
+    (3 x 3's 181,440 included; the last four such goals are kept): :func:`distances`, the
+    player's :class:`~puzzlelib.player.widgets.BFSExplorer` and whoever else asks share it.
+    What it returns is tuples all the way down, so no caller can change it for the next.
+
+    >>> [len(states) for states in layer_states(Board.goal(2, 2))]
+    [1, 2, 2, 2, 2, 2, 1]
+    """
     goal = as_board(goal, "goal")
     key = (goal.rows, goal.cols, goal.tiles)
-    table = _remembered.pop(key, None)
-    if table is None:
-        table = {s: layer.depth for layer in bfs_layers(goal) for s in layer.states}
-        if len(table) > _REMEMBERED_STATES:
-            return table
+    layers = _remembered.pop(key, None)
+    if layers is None:
+        layers = tuple(layer.states for layer in bfs_layers(goal))
+        if sum(map(len, layers)) > _REMEMBERED_STATES:
+            return layers
         if len(_remembered) >= 4:
             del _remembered[next(iter(_remembered))]          # forget the goal used longest ago
-    _remembered[key] = table                                   # (re)inserted: the newest
-    return dict(table)
+    _remembered[key] = layers                                  # (re)inserted: the newest
+    return layers
 
 
 _REMEMBERED_STATES = 200_000
-"""The largest table :func:`distances` keeps for the next call with the same goal (3 x 3 has 181,440 boards)."""
+"""The largest space :func:`layer_states` keeps for the next call with the same goal."""
 
-_remembered: dict[tuple, dict[tuple, int]] = {}
+_remembered: dict[tuple, tuple[tuple[tuple, ...], ...]] = {}
 
 
 # --- BFS over integer keys, as a Russian lecture note writes it --------------------
