@@ -31,7 +31,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
+from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table
 from ..encoding import to_key
 from ..errors import number_text
 from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, state_limit
@@ -124,7 +124,11 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
     queue = deque([s])
     while queue and g not in parent:
         state = queue.popleft()
-        for nxt in successors(state, table):
+        i = state.index(0)                      # the blank's cell
+        for j in table[i]:                      # successors(state, table), written out: the same order
+            t = list(state)
+            t[i], t[j] = t[j], 0
+            nxt = tuple(t)
             if nxt not in parent:
                 parent[nxt] = state
                 queue.append(nxt)
