@@ -31,7 +31,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table
+from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from ..encoding import to_key
 from ..errors import number_text
 from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, state_limit
@@ -251,11 +251,7 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
         nxt_layer = []
         for state in layer:
             expanded += 1
-            i = state.index(0)                  # the blank's cell
-            for j in table[i]:                  # successors(state, table), written out: the same order
-                t = list(state)
-                t[i], t[j] = t[j], 0
-                nxt = tuple(t)
+            for nxt in successors(state, table):
                 generated += 1
                 if nxt not in seen:
                     seen.add(nxt)
