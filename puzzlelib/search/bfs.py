@@ -288,8 +288,9 @@ def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
     """The states of each layer of :func:`bfs_layers` from ``goal``, as tuples of tile tuples.
 
     The search runs once per goal in a process for spaces of up to 200,000 boards
-    (3 x 3's 181,440 included; the last four such goals are kept): :func:`distances`, the
-    player's :class:`~puzzlelib.player.widgets.BFSExplorer` and whoever else asks share it.
+    (3 x 3's 181,440 included), and the spaces kept hold 400,000 boards at most (the goal
+    used longest ago is forgotten first): :func:`distances`, the player's
+    :class:`~puzzlelib.player.widgets.BFSExplorer` and whoever else asks share it.
     What it returns is tuples all the way down, so no caller can change it for the next.
 
     >>> [len(states) for states in layer_states(Board.goal(2, 2))]
@@ -300,9 +301,10 @@ def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
     layers = _remembered.pop(key, None)
     if layers is None:
         layers = tuple(layer.states for layer in bfs_layers(goal))
-        if sum(map(len, layers)) > _REMEMBERED_STATES:
+        size = sum(map(len, layers))
+        if size > _REMEMBERED_STATES:
             return layers
-        if len(_remembered) >= 4:
+        while _remembered and size + sum(sum(map(len, kept)) for kept in _remembered.values()) > _REMEMBERED_TOTAL:
             del _remembered[next(iter(_remembered))]          # forget the goal used longest ago
     _remembered[key] = layers                                  # (re)inserted: the newest
     return layers
@@ -310,6 +312,8 @@ def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
 
 _REMEMBERED_STATES = 200_000
 """The largest space :func:`layer_states` keeps for the next call with the same goal."""
+_REMEMBERED_TOTAL = 400_000
+"""The boards of all the spaces :func:`layer_states` keeps, together: two 3 x 3 goals and a few small ones."""
 
 _remembered: dict[tuple, tuple[tuple[tuple, ...], ...]] = {}
 
