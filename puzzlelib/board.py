@@ -70,6 +70,9 @@ def _few(values, limit: int = 8) -> str:
 def _check_tiles(tiles: Sequence[int], rows: int, cols: int) -> tuple[int, ...]:
     """Check that ``tiles`` holds each of 0..rows*cols-1 exactly once."""
     size = rows * cols
+    if type(tiles) in (tuple, list) and len(tiles) == size and set(map(type, tiles)) == {int} \
+            and sorted(tiles) == list(range(size)):
+        return tuple(tiles)  # the commonest case, a tuple or list of plain ints, checked at once (the test below)
     if not _is_ordered(tiles):
         raise TypeError(f"tiles must be a list or tuple of whole numbers, got {type(tiles).__name__}: "
                         f"{_short(tiles)}")

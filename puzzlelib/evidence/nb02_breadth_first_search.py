@@ -88,7 +88,9 @@ def branching_problem(rows: int, cols: int, average: float, forward: float) -> s
         made = list(successors(tiles, table))            # the searches' own move rule, on tile tuples
         around = set(made)
         moves += len(around)
-        if around:
+        if len(around) == len(made):                     # each neighbour made once: all but it are forward
+            forth += len(made) - 1 if made else 0        # (the sum below, k terms of k - 1, over k)
+        else:
             forth += sum(len(made) - made.count(came_from) for came_from in around) / len(around)   # n != came_from
     counted = {"average": moves / len(boards), "forward": forth / len(boards)}
     for name, given in (("average", average), ("forward", forward)):

@@ -748,12 +748,13 @@ class BFSExplorer(w.VBox):
     """
 
     def __init__(self, rows: int | None = None, cols: int | None = None, *, goal=None, samples: int = 4):
-        from ..search.bfs import bfs_layers
+        from ..search.bfs import layer_states
 
         _, self.goal = start_and_goal(rows, cols, None, goal)
         samples = whole_number(samples, "samples (boards shown per layer)", minimum=1, maximum=50)
-        # Each layer as its tile tuples: boards are made only for the few samples shown.
-        self.layers = [layer.states for layer in bfs_layers(self.goal)]
+        # Each layer as its tile tuples: boards are made only for the few samples shown. The search
+        # (bfs_layers) runs once per goal in a process: distances() and the panel's distance share it.
+        self.layers = list(layer_states(self.goal))
         self.layer_sizes = [len(layer) for layer in self.layers]
         self.samples = samples
         self.depth = DepthSlider(description="BFS depth", max=len(self.layers) - 1)

@@ -38,7 +38,7 @@ from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, sta
 from ..solvability import is_solvable
 from .guards import refuse_far, too_many_states
 
-__all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_layers", "distances",
+__all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_layers", "distances", "layer_states",
            "KeyedResult", "keyed_bfs", "KEYED_MAX_CELLS"]
 
 
@@ -124,7 +124,11 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
     queue = deque([s])
     while queue and g not in parent:
         state = queue.popleft()
-        for nxt in successors(state, table):
+        i = state.index(0)                      # the blank's cell
+        for j in table[i]:                      # successors(state, table), written out: the same order
+            t = list(state)
+            t[i], t[j] = t[j], 0
+            nxt = tuple(t)
             if nxt not in parent:
                 parent[nxt] = state
                 queue.append(nxt)
@@ -157,27 +161,35 @@ def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] |
         return None
     rows, cols = start.shape
     limit = _bfs_limit(max_nodes, rows * cols)
-    table = neighbor_table(rows, cols)
+    # For each cell, the cells the blank may move to from there, in reverse (the next one is popped last).
+    reverse = [cells[::-1] for cells in neighbor_table(rows, cols)]
     target = goal.tiles
     path = [start.tiles]
     seen = {start.tiles}
-    # For each board on the path, the neighbours not yet tried, the next one to try last (for pop()).
-    untried = [list(successors(start.tiles, table))[::-1]]
+    # For each board on the path: where its blank is, and the blank's moves not yet tried.
+    blanks = [start.tiles.index(0)]
+    untried = [list(reverse[blanks[0]])]
     while untried:
-        if path[-1] == target:
+        state = path[-1]
+        if state == target:
             return [Board._trusted(rows, cols, s) for s in path]
-        options = untried[-1]
+        options, i = untried[-1], blanks[-1]
         while options:
-            nxt = options.pop()
+            j = options.pop()
+            t = list(state)
+            t[i], t[j] = t[j], 0                # the move: the tile at j slides into the blank
+            nxt = tuple(t)
             if nxt not in seen:
                 seen.add(nxt)
                 if len(seen) > limit:
                     raise too_many_states(start, limit, default=max_nodes is None)
                 path.append(nxt)
-                untried.append(list(successors(nxt, table))[::-1])
+                blanks.append(j)
+                untried.append(list(reverse[j]))
                 break
         else:                                   # a dead end: back up one move
             untried.pop()
+            blanks.pop()
             path.pop()
     return None
 
@@ -260,8 +272,50 @@ def distances(goal) -> dict[tuple, int]:
     (360, 21)
     >>> d[Board([[4, 1, 2], [5, 0, 3]]).tiles]
     5
+
+    The search runs once per goal in a process (:func:`layer_states`, for spaces of up to
+    200,000 boards); every call returns a new dict, in the order BFS found the boards,
+    so a caller may change the one it gets:
+
+    >>> d[Board.goal(2, 3).tiles] = 99
+    >>> distances(Board.goal(2, 3))[Board.goal(2, 3).tiles]
+    0
     """
-    return {s: layer.depth for layer in bfs_layers(as_board(goal, "goal")) for s in layer.states}
+    return {s: depth for depth, states in enumerate(layer_states(goal)) for s in states}
+
+
+def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
+    """The states of each layer of :func:`bfs_layers` from ``goal``, as tuples of tile tuples.
+
+    The search runs once per goal in a process for spaces of up to 200,000 boards
+    (3 x 3's 181,440 included), and the spaces kept hold 400,000 boards at most (the goal
+    used longest ago is forgotten first): :func:`distances`, the player's
+    :class:`~puzzlelib.player.widgets.BFSExplorer` and whoever else asks share it.
+    What it returns is tuples all the way down, so no caller can change it for the next.
+
+    >>> [len(states) for states in layer_states(Board.goal(2, 2))]
+    [1, 2, 2, 2, 2, 2, 1]
+    """
+    goal = as_board(goal, "goal")
+    key = (goal.rows, goal.cols, goal.tiles)
+    layers = _remembered.pop(key, None)
+    if layers is None:
+        layers = tuple(layer.states for layer in bfs_layers(goal))
+        size = sum(map(len, layers))
+        if size > _REMEMBERED_STATES:
+            return layers
+        while _remembered and size + sum(sum(map(len, kept)) for kept in _remembered.values()) > _REMEMBERED_TOTAL:
+            del _remembered[next(iter(_remembered))]          # forget the goal used longest ago
+    _remembered[key] = layers                                  # (re)inserted: the newest
+    return layers
+
+
+_REMEMBERED_STATES = 200_000
+"""The largest space :func:`layer_states` keeps for the next call with the same goal."""
+_REMEMBERED_TOTAL = 400_000
+"""The boards of all the spaces :func:`layer_states` keeps, together: two 3 x 3 goals and a few small ones."""
+
+_remembered: dict[tuple, tuple[tuple[tuple, ...], ...]] = {}
 
 
 # --- BFS over integer keys, as a Russian lecture note writes it --------------------
