@@ -361,15 +361,8 @@ def _run(board, tables, table, limit: int):
     tabs, offsets, group, weight, mirrored, cell_map, tile_map = _arrays(tables)
     nbr, degree = _neighbours(table)
     b = np.asarray(board, np.int64).copy()
-    idx = np.zeros(len(offsets), np.int64)
-    idx2 = np.zeros(len(offsets), np.int64)
-    for cell, t in enumerate(board):             # each group's index, plain and in the mirror
-        if group[t] >= 0:
-            idx[group[t]] += cell * weight[t]
-        if mirrored:
-            t2 = tile_map[t]
-            if group[t2] >= 0:
-                idx2[group[t2]] += cell_map[cell] * weight[t2]
+    idx = np.asarray(tables.indices(board), np.int64)          # each group's index, as the Python loop keeps them
+    idx2 = np.asarray(tables.indices(tables.mirrored(board)) if mirrored else [0] * len(offsets), np.int64)
     h0 = int(sum(int(tabs[offsets[g] + idx[g]]) for g in range(len(offsets))))
     h20 = int(sum(int(tabs[offsets[g] + idx2[g]]) for g in range(len(offsets)))) if mirrored else 0
     blank = list(board).index(0)
@@ -394,8 +387,10 @@ def _run_conflict(board, goal, table, limit: int):
     b = np.asarray(board, np.int64).copy()
     seq = np.zeros(max(rows, cols), np.int64)
     piles = np.zeros(max(rows, cols), np.int64)
-    extra_row = np.array([_line_extra_plain(b, cols, r, True, home_row, home_col) for r in range(rows)], np.int64)
-    extra_col = np.array([_line_extra_plain(b, cols, c, False, home_row, home_col) for c in range(cols)], np.int64)
+    # the start's counts, by the same (compiled) function the kernel updates them with
+    extra_row = np.array([_line_extra(b, cols, r, True, home_row, home_col, seq, piles) for r in range(rows)], np.int64)
+    extra_col = np.array([_line_extra(b, cols, c, False, home_row, home_col, seq, piles) for c in range(cols)],
+                         np.int64)
     md = sum(abs(cell // cols - home_row[t]) + abs(cell % cols - home_col[t]) for cell, t in enumerate(board) if t)
     h0 = int(md + 2 * (extra_row.sum() + extra_col.sum()))
     nbr, degree = _neighbours(table)
@@ -404,19 +399,6 @@ def _run_conflict(board, goal, table, limit: int):
     return _drive(b, list(board).index(0), h0, int(md), limit,
                   (none, none, empty, none, none, none, False, none, none, nbr, degree),
                   (True, cols, home_row, home_col, extra_row, extra_col, seq, piles))
-
-
-def _line_extra_plain(board, cols, line, is_row, home_row, home_col) -> int:
-    """:func:`_line_extra` in Python, for the start board."""
-    from .heuristics import longest_increasing
-
-    rows = len(board) // cols
-    cells = [line * cols + k for k in range(cols)] if is_row else [k * cols + line for k in range(rows)]
-    if is_row:
-        seq = [int(home_col[board[c]]) for c in cells if board[c] and home_row[board[c]] == line]
-    else:
-        seq = [int(home_row[board[c]]) for c in cells if board[c] and home_col[board[c]] == line]
-    return len(seq) - longest_increasing(seq)
 
 
 def _drive(b, blank, h0, h20, limit, search, conflict):
