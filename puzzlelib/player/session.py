@@ -229,7 +229,9 @@ class PlaySession:
                 or not is_available(self.goal):
             return None
 
-        from ..search.compiled import warm_up
+        from ..search import compiled, optimal
+        if compiled._WARM and self.goal in optimal._DATABASES:
+            return None                     # an earlier player in this kernel has loaded both
 
         def quietly(work):       # solution() does the same work again and reports anything wrong
             def run():
@@ -240,7 +242,7 @@ class PlaySession:
             return run
 
         # two threads: decompressing the tables and loading the compiled code each let go of Python's lock
-        engine = threading.Thread(target=quietly(warm_up), name="puzzlelib-load-engine", daemon=True)
+        engine = threading.Thread(target=quietly(compiled.warm_up), name="puzzlelib-load-engine", daemon=True)
         engine.start()
 
         def load(goal=self.goal):

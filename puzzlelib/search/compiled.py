@@ -454,13 +454,19 @@ def warm_up() -> str:
     >>> warm_up().startswith(("compiled", "numba is not", "PUZZLELIB_PLAIN"))
     True
     """
-    if engine_available():
+    global _WARM
+    if not _WARM and engine_available():
         from ..board import Board, neighbor_table
         from .heuristics import manhattan_tables
 
         ida_tables_compiled([4, 1, 2, 5, 0, 3], manhattan_tables(Board.goal(2, 3)), neighbor_table(2, 3), 10)
         _run_conflict((4, 1, 2, 5, 0, 3), Board.goal(2, 3), neighbor_table(2, 3), 10)
+        _WARM = True
     return engine_status()
+
+
+_WARM = False
+"""Has :func:`warm_up` loaded both compiled forms in this process? Then it has nothing left to do."""
 
 
 if __name__ == "__main__":                      # python -m puzzlelib.search.compiled: compile it now

@@ -63,6 +63,9 @@ def best_heuristic(goal, *, build: bool = True, progress: bool = True):
 
 def _best_heuristic(goal: Board, build: bool, progress: bool):
     """The core of :func:`best_heuristic`, on a checked goal."""
+    loaded = _DATABASES.get(goal)
+    if loaded is not None:                      # loaded already: no need to look for its files again
+        return loaded
     if goal.rows * goal.cols <= PDB_MAX_CELLS and min(goal.shape) > 1:
         if build or is_available(goal):
             return _database(goal, progress)
