@@ -24,7 +24,7 @@ from .heuristics import manhattan
 from .informed import _ida_star_checked
 from ..limits import PDB_MAX_CELLS, check_max_nodes, solved_by_table
 from .pdb import PatternDatabase, default_partition, is_available
-from .bfs import distances
+from .bfs import _distance_dict
 from ..solvability import _solvable
 from ..storage import DamagedFileWarning
 
@@ -34,7 +34,7 @@ __all__ = ["distance_table", "best_heuristic", "solve_optimal", "is_path"]
 
 @lru_cache(maxsize=8)
 def _distance_table(goal: Board) -> dict:
-    return distances(goal)
+    return _distance_dict(goal)
 
 
 def distance_table(goal) -> dict:

@@ -1,0 +1,130 @@
+"""The 3 x 3 space a BFS found is saved in the cache folder and read back by the next kernel;
+a damaged file is reported and searched again, never used."""
+
+import json
+import warnings
+
+import pytest
+
+from puzzlelib import Board
+from puzzlelib.search import bfs
+from puzzlelib.storage import DamagedFileWarning, sha256_bytes
+
+GOAL = Board.goal(3, 3)
+SPIRAL = Board.spiral(3, 3)
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path))
+    monkeypatch.setattr(bfs, "_remembered", {})
+    monkeypatch.setattr(bfs, "_dicts", {})
+    return tmp_path
+
+
+def searched(goal):
+    return tuple(layer.states for layer in bfs.bfs_layers(goal))
+
+
+def forget():
+    bfs._remembered.clear()
+    bfs._dicts.clear()
+
+
+def no_search(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("searched again although the saved space was intact")
+    monkeypatch.setattr(bfs, "bfs_layers", refuse)
+
+
+@pytest.mark.parametrize("goal", [GOAL, SPIRAL], ids=["usual", "spiral"])
+def test_a_saved_space_is_read_back_without_searching(cache, monkeypatch, goal):
+    first = bfs.layer_states(goal)
+    assert first == searched(goal)
+    saved = sorted(p.name for p in (cache / "bfs").iterdir())
+    assert len(saved) == 2 and saved[0].endswith(".bin") and saved[1].endswith(".json")
+    forget()
+    no_search(monkeypatch)
+    again = bfs.layer_states(goal)
+    assert again == first and again is not first
+    assert bfs.distances(goal) == {s: d for d, layer in enumerate(first) for s in layer}
+
+
+def test_small_spaces_are_not_saved(cache):
+    bfs.layer_states(Board.goal(2, 4))
+    assert not (cache / "bfs").exists()
+
+
+def files(cache):
+    data = next((cache / "bfs").glob("*.bin"))
+    return data, data.with_suffix(".json")
+
+
+def flip(data, record):
+    raw = bytearray(data.read_bytes())
+    raw[1000] ^= 1
+    data.write_bytes(bytes(raw))
+
+
+def truncate(data, record):
+    data.write_bytes(data.read_bytes()[:-9])
+
+
+def bad_record(data, record):
+    record.write_text("{not json")
+
+
+def wrong_sizes(data, record):
+    raw = bytearray(data.read_bytes())
+    raw[4 * 4] += 1
+    raw[4 * 5] -= 1                           # layers 3 and 4: the total still right, only the layers wrong
+    data.write_bytes(bytes(raw))
+
+
+def other_goal(data, record):
+    """A consistent file and record, but of another goal's space, under this goal's name."""
+    meta = json.loads(record.read_text())
+    layers = searched(SPIRAL)
+    sizes = [len(layer) for layer in layers]
+    raw = b"".join(n.to_bytes(4, "little") for n in [len(sizes), *sizes]) \
+        + bytes(t for layer in layers for s in layer for t in s)
+    data.write_bytes(raw)
+    record.write_text(json.dumps({**meta, "bytes": len(raw), "sha256": sha256_bytes(raw)}))
+
+
+def old_format(data, record):
+    meta = json.loads(record.read_text())
+    record.write_text(json.dumps({**meta, "format": bfs.SAVED_FORMAT + 1}))
+
+
+@pytest.mark.parametrize("damage", [flip, truncate, bad_record, wrong_sizes, other_goal, old_format])
+def test_a_damaged_save_is_reported_and_searched_again(cache, damage):
+    truth = bfs.layer_states(GOAL)
+    damage(*files(cache))
+    forget()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        again = bfs.layer_states(GOAL)
+    assert again == truth
+    assert any(w.category is DamagedFileWarning for w in caught), [str(w.message) for w in caught]
+    forget()                                  # rebuilt: the next read is clean again
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bfs.layer_states(GOAL) == truth
+
+
+def test_a_folder_that_cannot_be_written_only_warns(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("in the way")
+    monkeypatch.setenv("PUZZLELIB_CACHE", str(blocker))
+    monkeypatch.setattr(bfs, "_remembered", {})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert bfs.layer_states(GOAL) == searched(GOAL)
+
+
+def test_distances_hands_out_copies_of_one_kept_table(cache):
+    d = bfs.distances(GOAL)
+    d[GOAL.tiles] = 99
+    assert bfs.distances(GOAL)[GOAL.tiles] == 0
+    assert bfs._distance_dict(GOAL) is bfs._distance_dict(GOAL)
