@@ -242,12 +242,12 @@ class PlaySession:
             return run
 
         # two threads: decompressing the tables and loading the compiled code each let go of Python's lock
-        engine = threading.Thread(target=quietly(compiled.warm_up), name="puzzlelib-load-engine", daemon=True)
-        engine.start()
+        engine = compiled.warm_up_in_background()
 
         def load(goal=self.goal):
             best_heuristic(goal, build=False, progress=False)
-            engine.join()
+            if engine is not None:
+                engine.join()
 
         thread = threading.Thread(target=quietly(load), name="puzzlelib-prepare-solve", daemon=True)
         thread.start()

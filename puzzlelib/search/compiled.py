@@ -29,7 +29,7 @@ import threading
 
 import numpy as np
 
-__all__ = ["engine_available", "engine_status", "ida_tables_compiled", "warm_up"]
+__all__ = ["engine_available", "engine_status", "ida_tables_compiled", "warm_up", "warm_up_in_background"]
 
 _MISSING: str | None = None
 """Why the compiled engine is not used (None while it is, or before numba was first asked for)."""
@@ -467,6 +467,32 @@ def warm_up() -> str:
 
 _WARM = False
 """Has :func:`warm_up` loaded both compiled forms in this process? Then it has nothing left to do."""
+
+
+def warm_up_in_background() -> threading.Thread | None:
+    """Start :func:`warm_up` in a daemon thread and return the thread; None when there is nothing to load.
+
+    Loading the compiled code takes 0.2 to 0.3 s. A notebook starts it in its setup cell, so
+    the reader's first IDA* doesn't wait: most of the loading lets go of Python's lock, and a search
+    that comes before it is done waits for it (it takes the same lock). Whatever goes wrong in the
+    thread is left for that search to meet and report.
+
+    >>> thread = warm_up_in_background()
+    >>> thread is None or (thread.join(60) is None and not thread.is_alive())
+    True
+    """
+    if _WARM or _MISSING is not None:
+        return None
+
+    def quietly():
+        try:
+            warm_up()
+        except Exception:    # noqa: BLE001 - the next search runs warm_up's steps again and reports
+            pass
+
+    thread = threading.Thread(target=quietly, name="puzzlelib-load-engine", daemon=True)
+    thread.start()
+    return thread
 
 
 if __name__ == "__main__":                      # python -m puzzlelib.search.compiled: compile it now
