@@ -99,3 +99,27 @@ def test_the_shown_linear_conflict_and_the_searches_fast_path_agree():
             for seed in range(60):
                 board = random_board(rows, cols, seed=seed)
                 assert linear_conflict(board, goal) == fast(board.tiles), (board, goal)
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4), (4, 4), (3, 5)])
+@pytest.mark.parametrize("h", [manhattan, misplaced], ids=["manhattan", "misplaced"])
+def test_the_per_tile_sum_is_the_sum_of_the_groups_tables(shape, h):
+    from puzzlelib.generate import random_solvable
+    from puzzlelib.search.heuristics import compile_heuristic
+
+    for goal in (Board.goal(*shape), Board.spiral(*shape)):
+        tables = compile_heuristic(h, goal).tables
+        assert tables.per_tile is not None
+        for seed in range(100):
+            tiles = random_solvable(*shape, seed=seed).tiles
+            by_groups = sum(t[i] for t, i in zip(tables.tables, tables.indices(tiles)))
+            assert tables.value(tiles) == by_groups == h(Board.from_tiles(tiles, *shape), goal)
+
+
+def test_tables_with_big_groups_or_a_mirror_take_the_general_sum():
+    from puzzlelib.search.pdb import PatternDatabase
+
+    goal = Board.goal(3, 3)
+    assert PatternDatabase(goal, cache=False, progress=False).tables.per_tile is None          # groups of tiles
+    assert PatternDatabase(goal, [(1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,)], cache=False,
+                           progress=False).tables.per_tile is None                            # one a group, mirrored
