@@ -2,11 +2,13 @@
 
 import gc
 import json
+import sys
 from pathlib import Path
 
 from puzzlelib.notebook import COLLECT_EVERY, fewer_collections
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from lessons import lessons  # noqa: E402
 
 
 def test_it_sets_the_threshold_and_returns_the_old_one():
@@ -26,7 +28,7 @@ def test_it_sets_the_threshold_and_returns_the_old_one():
 
 def test_the_notebooks_that_build_big_tables_call_it_in_their_setup():
     calling = []
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in lessons():
         cells = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
         first_imports = next(c for c in cells if "import " in "".join(c["source"]))
         if "fewer_collections()" in "".join(first_imports["source"]):
