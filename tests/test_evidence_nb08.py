@@ -8,7 +8,7 @@ import pytest
 import puzzlelib.search.informed as informed
 from puzzlelib import Board, distances
 from puzzlelib.evidence.nb08_beyond_bfs import (incremental_problem, jump_counts, jumps_problem, moves_problem,
-                                                path_problem, table_values)
+                                                path_problem, table_values, conflict_values)
 from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, manhattan_tables, misplaced
 from puzzlelib.search.informed import ida_star
 from puzzlelib.search.pdb import PatternDatabase
@@ -185,3 +185,20 @@ def test_table_values_see_a_wrong_mirror_and_refuse_a_wrong_shape(pdb3):
     assert (table_values(plain, boards) <= right).all() and (table_values(plain, boards) < right).any()
     with pytest.raises(ValueError, match="9 tiles each"):
         table_values(tables, [(1, 2, 3, 4, 0, 5)])
+
+
+@pytest.mark.parametrize("goal", [GOAL3, Board.spiral(3, 3), Board.goal(2, 4), Board([[0, 1, 2, 3], [4, 5, 6, 7]])],
+                         ids=["3x3", "3x3 spiral", "2x4", "2x4 blank first"])
+def test_conflict_values_equal_linear_conflict_on_every_board(goal):
+    boards = list(distances(goal))
+    value = compile_heuristic(linear_conflict, goal).value
+    assert conflict_values(goal, np.array(boards, dtype=np.int8)).tolist() == [value(t) for t in boards]
+
+
+def test_conflict_values_count_every_line_and_refuse_a_wrong_shape():
+    swapped = Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]])          # one conflict in a row
+    stacked = Board([[4, 2, 3], [1, 5, 6], [7, 8, 0]])          # one in a column
+    assert conflict_values(GOAL3, [swapped.tiles, stacked.tiles]).tolist() == [4, 4]
+    assert [linear_conflict(swapped), linear_conflict(stacked)] == [4, 4]
+    with pytest.raises(ValueError, match="9 tiles each"):
+        conflict_values(GOAL3, [(1, 2, 3, 4, 0, 5)])
