@@ -309,7 +309,7 @@ def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
 
     A space of 50,000 boards or more (a 3 x 3 goal) is also saved in the cache folder
     (:func:`~puzzlelib.search.pdb.cache_dir`), with its size and SHA-256 beside it, so the next
-    kernel reads it (about 0.06 s) instead of searching again (about 0.2 s). A saved file that
+    kernel reads it (about 0.03 s) instead of searching again (about 0.2 s). A saved file that
     does not match its record is reported and searched again, never used.
 
     >>> [len(states) for states in layer_states(Board.goal(2, 2))]
