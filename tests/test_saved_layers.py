@@ -128,3 +128,19 @@ def test_distances_hands_out_copies_of_one_kept_table(cache):
     d[GOAL.tiles] = 99
     assert bfs.distances(GOAL)[GOAL.tiles] == 0
     assert bfs._distance_dict(GOAL) is bfs._distance_dict(GOAL)
+
+
+def a_huge_layer_count(data, record):
+    """A header that claims four billion layers, with a consistent hash: refused at once, not looped over."""
+    raw = b"\xff\xff\xff\xff" + data.read_bytes()[4:]
+    data.write_bytes(raw)
+    meta = json.loads(record.read_text())
+    record.write_text(json.dumps({**meta, "bytes": len(raw), "sha256": sha256_bytes(raw)}))
+
+
+def test_a_header_that_claims_too_many_layers_is_refused(cache):
+    truth = bfs.layer_states(GOAL)
+    a_huge_layer_count(*files(cache))
+    forget()
+    with pytest.warns(DamagedFileWarning, match="whole space"):
+        assert bfs.layer_states(GOAL) == truth

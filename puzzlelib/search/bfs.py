@@ -360,11 +360,10 @@ def _saved_files(goal: Board):
 def _saved_layers(goal: Board):
     """``goal``'s layers from the cache folder, or None (not saved yet, or damaged: then reported).
 
-    The file holds the number of layers and their sizes (4-byte words), then every board's
+    The file holds the number of layers and their sizes (4-byte little-endian words), then every board's
     tiles, one byte a tile, layer after layer; the record beside it holds the file's size and SHA-256.
     """
     import json
-    from array import array
 
     from ..limits import reachable_count
     from ..storage import read_regular, report_damage, sha256_bytes
@@ -384,9 +383,10 @@ def _saved_layers(goal: Board):
             or record.get("bytes") != len(data) or record.get("sha256") != sha256_bytes(data):
         report_damage(data_path, "it does not match the format, size and SHA-256 of its record")
         return None
-    sizes = array("I", data[4:4 + 4 * int.from_bytes(data[:4], "little")])
-    at = 4 + 4 * len(sizes)
-    if len(sizes) == 0 or sizes[0] != 1 or min(sizes) == 0 or sum(sizes) != count \
+    layers_in = int.from_bytes(data[:4], "little")
+    at = 4 + 4 * layers_in
+    sizes = [int.from_bytes(data[i:i + 4], "little") for i in range(4, at, 4)] if at <= len(data) else []
+    if not sizes or sizes[0] != 1 or min(sizes) == 0 or sum(sizes) != count \
             or len(data) - at != width * count or tuple(data[at:at + width]) != goal.tiles:
         report_damage(data_path, "it does not hold its goal's whole space, starting from the goal")
         return None
@@ -402,17 +402,14 @@ def _saved_layers(goal: Board):
 def _save_layers(goal: Board, layers) -> None:
     """Save ``goal``'s layers in the cache folder (quietly skipped where it can't be written)."""
     import json
-    from array import array
 
     from ..storage import try_write
 
     files = _saved_files(goal)
     if files is None:
         return
-    sizes = array("I", [len(layer) for layer in layers])
-    if sizes.itemsize != 4 or array("I", [1]).tobytes() != (1).to_bytes(4, "little"):
-        return                                   # a machine whose words differ: search each time
-    data = len(sizes).to_bytes(4, "little") + sizes.tobytes() \
+    header = [len(layers)] + [len(layer) for layer in layers]
+    data = b"".join(n.to_bytes(4, "little") for n in header) \
         + bytes(tile for layer in layers for board in layer for tile in board)
     record = try_write(files[0], data)
     if record is not None:
