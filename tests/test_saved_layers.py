@@ -144,3 +144,15 @@ def test_a_header_that_claims_too_many_layers_is_refused(cache):
     forget()
     with pytest.warns(DamagedFileWarning, match="whole space"):
         assert bfs.layer_states(GOAL) == truth
+
+
+def test_a_forgotten_goal_takes_its_distance_dict_along(cache):
+    small = [Board.goal(2, 2), Board.goal(2, 3), Board.goal(2, 2, blank="first")]
+    bfs.distances(GOAL)
+    bfs.distances(SPIRAL)                      # two 3 x 3 goals fill the 400,000 boards kept
+    bfs.distances(Board.goal(3, 3, blank="first"))
+    assert GOAL.tiles not in {key[2] for key in bfs._dicts}     # the oldest went, with its dict
+    assert set(bfs._dicts) <= set(bfs._remembered)
+    for goal in small:
+        bfs.distances(goal)
+    assert set(bfs._dicts) <= set(bfs._remembered)

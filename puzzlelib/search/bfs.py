@@ -289,13 +289,11 @@ def _distance_dict(goal: Board) -> dict[tuple, int]:
     layers = layer_states(goal)
     key = (goal.rows, goal.cols, goal.tiles)
     known = _dicts.get(key)
-    if known is None or known[0] is not layers:
-        known = (layers, {s: depth for depth, states in enumerate(layers) for s in states})
-        if key in _remembered:
+    if known is None:
+        known = {s: depth for depth, states in enumerate(layers) for s in states}
+        if key in _remembered:                 # kept as long as its layers are (layer_states forgets both)
             _dicts[key] = known
-    for old in [k for k in _dicts if k not in _remembered]:       # forgotten with its layers
-        del _dicts[old]
-    return known[1]
+    return known
 
 
 def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
@@ -327,7 +325,9 @@ def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
         if size > _REMEMBERED_STATES:
             return layers
         while _remembered and size + sum(sum(map(len, kept)) for kept in _remembered.values()) > _REMEMBERED_TOTAL:
-            del _remembered[next(iter(_remembered))]          # forget the goal used longest ago
+            oldest = next(iter(_remembered))                   # forget the goal used longest ago
+            del _remembered[oldest]
+            _dicts.pop(oldest, None)
     _remembered[key] = layers                                  # (re)inserted: the newest
     return layers
 
@@ -342,7 +342,8 @@ SAVED_FORMAT = 1
 """The version of a saved space's record; a file of another version is searched again."""
 
 _remembered: dict[tuple, tuple[tuple[tuple, ...], ...]] = {}
-_dicts: dict[tuple, tuple] = {}
+_dicts: dict[tuple, dict[tuple, int]] = {}
+"""The distance dicts of the goals in ``_remembered``, made from their layers when first asked for."""
 
 
 def _saved_files(goal: Board):

@@ -1,6 +1,6 @@
 """Pattern databases shipped with the package: the player's goals, solved optimally at the first Solve.
 
-Building the 6-6-3 pattern database of a 15-puzzle goal takes a minute or more, too long for a
+Building the 6-6-3 pattern database of a 15-puzzle goal takes half a minute or more, too long for a
 student's first press of Solve. So the tables of the three goals the player offers (blank last, blank
 first, which is Korf's, and the spiral) on the sizes of its menu that no BFS table solves (4 x 4, 3 x 4
 and 4 x 3) come with the package, compressed with LZMA in ``puzzlelib/data/pdb/``: 6.8 MB on disk for
