@@ -74,10 +74,10 @@ def _counts(counts, what: str) -> list[int]:
 def bytes_per_board(small, large):
     """Paired bars on a log scale: peak bytes per board of a whole-space BFS, three ways; return the Figure.
 
-    ``small`` holds the bytes per board measured on 3 x 3 and ``large`` those of 3 x 4 from
+    ``small`` holds the bytes per board measured on 2 x 4 and ``large`` those of 3 x 4 from
     the results file, each a dict keyed by ``"dict of tuples"``, ``"packed array"`` and
     ``"bit array"``. The two sizes are measured differently (the heap's peak by tracemalloc on
-    3 x 3, the process's peak resident memory minus its baseline on 3 x 4), and the 3 x 4 dict is
+    2 x 4, the process's peak resident memory minus its baseline on 3 x 4), and the 3 x 4 dict is
     the guard's formula (it cannot run here): every bar is labelled with its method, and the
     formula's bar is hatched differently.
 
@@ -100,7 +100,7 @@ def bytes_per_board(small, large):
         fig, ax = plt.subplots(figsize=(9.5, 4.8))
         x = np.arange(len(STORES))
         ax.bar(x - 0.2, [small[n] for n in STORES], width=0.4, color=palette.SERIES[0], edgecolor="black",
-               label="3 x 3: heap peak, by tracemalloc (measured here)")
+               label="2 x 4: heap peak, by tracemalloc (measured here)")
         bars = ax.bar(x + 0.2, [large[n] for n in STORES], width=0.4, color=palette.SERIES[1], edgecolor="black",
                       hatch="..", label="3 x 4: process peak (RSS) minus baseline (results file)")
         ax.legend(loc="upper right")
@@ -123,7 +123,7 @@ def bytes_per_board(small, large):
 
     _tick_labels(fig)
     return describe(fig, "Paired bars on a log scale: peak bytes per board of a whole-space BFS for three ways of "
-                         "storing boards, on 3 x 3 (the heap's peak as tracemalloc sees it, measured here) and 3 x 4 "
+                         "storing boards, on 2 x 4 (the heap's peak as tracemalloc sees it, measured here) and 3 x 4 "
                          "(the process's peak resident memory minus its baseline, from the results file); each bar "
                          "is labelled with its method. Dict of tuples: "
                          f"{pair(STORES[0], '.0f')} bytes, the 3 x 4 bar the guard's formula, too big to run; packed "
