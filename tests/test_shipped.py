@@ -11,6 +11,7 @@ reported and never used; the player's first solve on 4 x 4 loads them in the bac
 from __future__ import annotations
 
 import json
+import re
 import random
 import shutil
 import warnings
@@ -165,3 +166,36 @@ def test_one_rule_decides_when_a_table_solves_the_board():
     big = PlaySession(3, 4, seed=2)
     big.scramble(5)
     assert not big.panel().distance_is_exact and "IDA*" in big.solution()[1]
+
+
+@pytest.mark.parametrize("pattern, error, words", [
+    ({13, 14, 15}, TypeError, "a pattern is a list of tiles"),            # a set has no order: no table layout
+    ("13", TypeError, "a pattern is a list of tiles"),
+    ([13, 13, 14], ValueError, "different tiles 1..15"),                 # a tile twice
+    ([13, 14, 16], ValueError, "different tiles 1..15"),                 # not a tile of the goal
+    ([0, 14, 15], ValueError, "different tiles 1..15"),                  # the blank
+    ([], ValueError, "non-empty"),
+    (range(10**12), ValueError, "at most the 15 tiles"),                 # refused before a tile is read
+    ([13, 14.5], TypeError, "a tile in the pattern must be an integer"),
+])
+def test_a_lookup_checks_the_pattern_as_a_build_does(pattern, error, words):
+    """shipped_entry and load_shipped take the patterns pdb.check_pattern takes, and refuse the others with its
+    words: a lookup is not quietly None for a pattern no table could have."""
+    from puzzlelib.search.pdb import check_pattern
+
+    goal = Board.goal(4, 4)
+    for call in (shipped.shipped_entry, shipped.load_shipped, check_pattern):
+        with pytest.raises(error, match=re.escape(words)) as caught:
+            call(goal, pattern)
+        assert len(str(caught.value)) < 600
+
+
+def test_a_lookup_does_not_ask_the_size_of_a_search():
+    """A 7-tile pattern of 4 x 4 is too big to build here (16 ** 8 entries), but looking it up is only a lookup."""
+    from puzzlelib.errors import TooLargeError
+    from puzzlelib.search.pdb import check_pattern
+
+    goal, seven = Board.goal(4, 4), [1, 2, 3, 4, 5, 6, 7]
+    with pytest.raises(TooLargeError):
+        check_pattern(goal, seven)
+    assert shipped.shipped_entry(goal, seven) is None and shipped.load_shipped(goal, seven) is None

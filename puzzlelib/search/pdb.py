@@ -191,6 +191,18 @@ def check_pattern(goal: Board, pattern) -> tuple[int, ...]:
     TypeError: a tile in the pattern must be an integer, got 1.5 of type float
     """
     goal = as_board(goal, "goal")
+    tiles = _pattern_tiles(goal, pattern)
+    n, k = len(goal.tiles), len(tiles)
+    space = n ** (k + 1)
+    if space > MAX_SEARCH_STATES:
+        raise TooLargeError(f"a pattern of {k} tiles on {n:,} cells needs a search over {space:,} entries "
+                            f"(more than {MAX_SEARCH_STATES:,}); use smaller patterns")
+    return tiles
+
+
+def _pattern_tiles(goal: Board, pattern) -> tuple[int, ...]:
+    """:func:`check_pattern` without the size of the search: the pattern's form and tiles, for a checked goal.
+    Looking a table up (:mod:`~puzzlelib.search.shipped`) asks this much; building one asks the size too."""
     if not (_is_list(pattern) or isinstance(pattern, range)):
         raise TypeError(f"a pattern is a list of tiles (its order is the table's layout), got "
                         f"{short_repr(pattern, 80)}")
@@ -199,14 +211,9 @@ def check_pattern(goal: Board, pattern) -> tuple[int, ...]:
         raise ValueError(f"a pattern holds at most the {n - 1} tiles of the {goal.rows} x {goal.cols} goal, "
                          f"got {number_text(len(pattern))}")
     tiles = tuple(whole_number(t, "a tile in the pattern") for t in pattern)
-    k = len(tiles)
-    if not tiles or len(set(tiles)) != k or not set(tiles) <= set(goal.tiles) - {BLANK}:
+    if not tiles or len(set(tiles)) != len(tiles) or not set(tiles) <= set(goal.tiles) - {BLANK}:
         raise ValueError(f"a pattern is a non-empty list of different tiles 1..{n - 1}, "
                          f"got {short_repr(list(tiles), 80)}")
-    space = n ** (k + 1)
-    if space > MAX_SEARCH_STATES:
-        raise TooLargeError(f"a pattern of {k} tiles on {n:,} cells needs a search over {space:,} entries "
-                            f"(more than {MAX_SEARCH_STATES:,}); use smaller patterns")
     return tiles
 
 

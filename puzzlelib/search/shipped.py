@@ -25,7 +25,6 @@ from pathlib import Path
 import numpy as np
 
 from ..board import as_board
-from ..errors import short_repr, whole_number
 from ..storage import parse_json, read_regular, report_damage
 
 __all__ = ["SHIPPED_DIR", "MANIFEST", "manifest", "shipped_entry", "load_shipped"]
@@ -79,14 +78,13 @@ def _manifest(folder: str) -> tuple:
 
 
 def _checked(goal, pattern, folder):
-    """(goal, pattern as a tuple of ints, folder as a Path), or TypeError / ValueError saying what is wrong."""
+    """(goal, pattern as a tuple of ints, folder as a Path), or TypeError / ValueError saying what is wrong.
+    The pattern is checked as :func:`~puzzlelib.search.pdb.check_pattern` checks it, but for the size of a
+    search: a table looked up is not built."""
+    from .pdb import _pattern_tiles         # pdb imports this module: the rule is found when it is first needed
+
     goal = as_board(goal, "goal")
-    if isinstance(pattern, (str, bytes)) or not isinstance(pattern, (list, tuple, range)):
-        raise TypeError(f"a pattern is a list of tiles, got {short_repr(pattern, 80)}")
-    if len(pattern) >= len(goal.tiles):
-        raise ValueError(f"a pattern holds at most the {len(goal.tiles) - 1} tiles of the goal, "
-                         f"got {len(pattern):,} of them")
-    pattern = tuple(whole_number(t, "a tile in the pattern") for t in pattern)
+    pattern = _pattern_tiles(goal, pattern)
     if folder is None:
         return goal, pattern, SHIPPED_DIR
     if not isinstance(folder, (str, os.PathLike)) or isinstance(folder, bytes):
