@@ -240,3 +240,25 @@ def test_importing_puzzlelib_does_not_import_dask_and_missing_dask_is_explained(
 def test_bad_arguments_are_refused_before_any_cluster_starts(args, kwargs):
     with pytest.raises((ValueError, TypeError)):
         distributed_search(*args, **kwargs)
+
+
+def test_layers_that_cannot_be_right_stop_the_run_as_frontier_search_stops(monkeypatch):
+    """The distributed engine ends its layers with frontier_search's check: a part whose children vanish (the
+    search would end early) or a part that keeps making the same board forever (it would never end) stops the run
+    with a PuzzleError that says which, instead of returning wrong counts."""
+    import puzzlelib.search.distributed as dist
+    from puzzlelib.errors import PuzzleError
+
+    real = dist._expand
+    vanish = lambda source, rows, cols, partitions: [p[:0] for p in real(source, rows, cols, partitions)]  # noqa: E731
+    word = np.array([pack((1, 2, 3, 4, 0, 5))], dtype=np.uint64)
+
+    def forever(source, rows, cols, partitions):
+        return [word] + [word[:0]] * (partitions - 1)
+
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
+        for expand, words in ((vanish, "ended at depth 0 with 1 boards, but 360 are reachable"),
+                              (forever, "reached depth 22, but no board is more than 21 moves from a goal")):
+            monkeypatch.setattr(dist, "_expand", expand)
+            with pytest.raises(PuzzleError, match=words):
+                distributed_search(2, 3, client=client, partitions=2)
