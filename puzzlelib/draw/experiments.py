@@ -13,12 +13,10 @@ from numbers import Real
 from .. import palette
 from ..board import BLANK, Board, as_board
 from ..palette import COMPONENT_COLORS, SERIES
-from . import _plt, describe, draw_board
+from . import FONT, _plt, _tick_labels, describe, draw_board
 
 __all__ = ["starts_and_goals", "reachability_grid", "one_swap", "made_puzzle_distances", "walk_bounds"]
 
-FONT = {"font.size": 12}
-"""The notebooks' text size, in points: every figure readable from the back of a lecture room."""
 BOARD_FONT = {"font.size": 10}
 """For figures of boards only: each text has its own size (11 to 14 pt); this sets tight_layout's padding."""
 
@@ -39,12 +37,6 @@ def _ordinal(n: int) -> str:
 def _series(items, last: str = "and") -> str:
     items = [str(i) for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
-
-
-def _tick_labels(fig) -> None:
-    """Fix the tick labels at 12 pt: matplotlib reads their size, and so how many fit, when it draws."""
-    for ax in fig.axes:
-        ax.tick_params(which="both", labelsize=FONT["font.size"])
 
 
 def _named_boards(boards, what: str) -> dict[str, Board]:

@@ -13,13 +13,11 @@ from numbers import Real
 
 from .. import palette
 from ..board import BLANK, as_board
-from . import _plt, describe
+from . import FONT, _plt, _tick_labels, describe
 
 __all__ = ["tree_and_boards", "nodes_and_branching", "pattern_partition", "nodes_by_heuristic",
            "nodes_by_length"]
 
-FONT = {"font.size": 12}
-"""The notebooks' text size, in points: every figure readable from the back of a lecture room."""
 SEARCHES = ["IDS", "A* misplaced", "A* Manhattan", "IDA* linear conflict"]
 """The four searches of the A* table (``load_results("astar_table")``), in its order."""
 
@@ -28,12 +26,6 @@ _WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", 
 
 def _words(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def _tick_labels(fig) -> None:
-    """Fix the tick labels at 12 pt: matplotlib reads their size, and so how many fit, when it draws."""
-    for ax in fig.axes:
-        ax.tick_params(which="both", labelsize=FONT["font.size"])
 
 
 def _counts(values, what: str, *, missing: bool = False) -> list:

@@ -13,13 +13,11 @@ from numbers import Real
 
 from .. import palette
 from ..board import Board, as_board
-from . import _plt, describe, draw_board
+from . import FONT, _plt, _tick_labels, describe, draw_board
 
 __all__ = ["bytes_per_board", "moves_between_layers", "goal_and_antipodes", "distance_shares",
            "farthest_boards", "boards_and_seconds"]
 
-FONT = {"font.size": 12}
-"""The notebooks' text size, in points: every figure readable from the back of a lecture room."""
 STORES = ["dict of tuples", "packed array", "bit array"]
 """The three ways of storing boards that :func:`bytes_per_board` compares, in its order."""
 ENGINES = [("dict", "s--"), ("rank-bits", "^-."), ("frontier", "o-")]
@@ -27,12 +25,6 @@ ENGINES = [("dict", "s--"), ("rank-bits", "^-."), ("frontier", "o-")]
 
 _WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
-
-
-def _tick_labels(fig) -> None:
-    """Fix the tick labels at 12 pt: matplotlib reads their size, and so how many fit, when it draws."""
-    for ax in fig.axes:
-        ax.tick_params(which="both", labelsize=FONT["font.size"])
 
 
 def _words(n: int) -> str:

@@ -15,13 +15,11 @@ from numbers import Integral
 from .. import palette
 from ..board import BLANK, Board, as_board, moves_table
 from ..errors import whole_number
-from . import _plt, describe, draw_board, draw_path
+from . import FONT, _plt, _tick_labels, describe, draw_board, draw_path
 
 __all__ = ["puzzle_and_goal", "shortest_solution", "distance_profile", "blank_moves", "one_move_away",
            "first_layers", "distance_along_paths", "keys_stored", "hardest_boards"]
 
-FONT = {"font.size": 12}
-"""The notebooks' text size, in points: every figure readable from the back of a lecture room."""
 MAX_BOARDS_IN_A_ROW = 10
 """one_move_away, first_layers and hardest_boards draw at most this many boards side by side."""
 BAND = 7
@@ -52,12 +50,6 @@ def _over(board: Board) -> str:
 def _semicolons(board: Board) -> str:
     """'4 1 blank; 2 5 3; 7 8 6': a board's rows in words."""
     return "; ".join(" ".join("blank" if t == BLANK else str(t) for t in row) for row in board.grid)
-
-
-def _tick_labels(fig) -> None:
-    """Fix the tick labels at 12 pt: matplotlib makes them when it draws, after the rc_context is gone."""
-    for ax in fig.axes:
-        ax.tick_params(which="both", labelsize=FONT["font.size"])
 
 
 MAX_DRAWN_ITEMS = 100_000
