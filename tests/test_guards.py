@@ -129,3 +129,28 @@ def test_under_ulimit_v_searches_refuse_instead_of_running_out_of_memory():
 def test_every_refusal_is_a_puzzle_error_and_a_value_error():
     assert issubclass(TooLargeError, PuzzleError) and issubclass(NodeLimitError, TooLargeError)
     assert issubclass(PuzzleError, ValueError)
+
+
+def test_small_boards_search_without_reading_the_memory_meters(monkeypatch):
+    """A board of up to 8 cells fits any memory: its BFS answers without reading /proc or the cgroup files (which
+    took longer than the search). A 3 x 3 search still reads them, and a small search still keeps max_nodes."""
+    import puzzlelib.limits as limits
+    from puzzlelib import bfs_layers
+    from puzzlelib.search.bfs import SMALL_SPACE_CELLS, dfs_path
+
+    def meters():
+        raise AssertionError("the memory meters were read")
+
+    monkeypatch.setattr(limits, "available_memory", meters)
+    board23, board24 = Board([[4, 1, 2], [5, 0, 3]]), Board([[1, 2, 3, 4], [5, 6, 0, 7]])
+    assert min_moves(board23) == 5 and min_moves(Board([[1, 2, 3], [5, 4, 0]]), check_parity=False) == -1
+    assert len(shortest_path(board24)) - 1 == 1 and dfs_path(board23)[-1] == Board.goal(2, 3)
+    assert keyed_bfs(board23).moves == 5
+    assert sum(layer.size for layer in bfs_layers(Board.goal(2, 4))) == 20_160 == 8 * 7 * 6 * 5 * 4 * 3
+    assert SMALL_SPACE_CELLS == 8
+    with pytest.raises(TooLargeError, match="more than the 10 it may"):
+        min_moves(Board([[3, 4, 5], [0, 1, 2]]), max_nodes=10)
+    with pytest.raises(AssertionError, match="meters were read"):
+        min_moves(Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]))
+    with pytest.raises(AssertionError, match="meters were read"):
+        list(bfs_layers(Board.goal(3, 3)))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from math import factorial
 from typing import Iterator
 
 from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
@@ -46,10 +47,24 @@ KEYED_MAX_CELLS = 36
 """keyed_bfs's largest board: its keys have as many base-mn digits as the board has cells."""
 
 
+SMALL_SPACE_CELLS = 8
+"""A board of up to 8 cells (2 x 4: 20,160 boards a component, about 5 MB as a dict of tuples) fits any memory
+Python runs in, so its searches do not read the memory meters (/proc and the cgroup files): reading them
+takes longer than a whole 2 x 3 search, and the notebooks run thousands of those in loops."""
+
+
+def _memory_limit(cells: int) -> int:
+    """:func:`~puzzlelib.limits.state_limit`, but a board of up to :data:`SMALL_SPACE_CELLS` cells gets its
+    largest component, (cells)! / 2 boards, without reading the meters."""
+    if cells <= SMALL_SPACE_CELLS:
+        return factorial(cells) // 2
+    return state_limit(cells)
+
+
 def _bfs_limit(max_nodes, cells: int) -> int:
     """The states a BFS towards a goal may store: ``max_nodes`` (default :data:`~puzzlelib.limits.BFS_DEFAULT_MAX_NODES`),
     never more than the memory budget holds."""
-    memory = state_limit(cells)
+    memory = _memory_limit(cells)
     return check_max_nodes(max_nodes, min(BFS_DEFAULT_MAX_NODES, memory), cap=memory)
 
 
@@ -237,10 +252,11 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
     """
     start = as_board(start, "start")
     rows, cols = start.shape
-    memory = state_limit(rows * cols)
+    memory = _memory_limit(rows * cols)
     limit = check_max_nodes(max_nodes, cap=memory)       # max_nodes may only lower the memory budget's limit
     if max_nodes is None:
-        check_full_bfs(rows, cols)
+        if rows * cols > SMALL_SPACE_CELLS:
+            check_full_bfs(rows, cols)
         limit = memory
     table = neighbor_table(rows, cols)
     seen = {start.tiles}
