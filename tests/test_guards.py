@@ -148,6 +148,11 @@ def test_small_boards_search_without_reading_the_memory_meters(monkeypatch):
     assert keyed_bfs(board23).moves == 5
     assert sum(layer.size for layer in bfs_layers(Board.goal(2, 4))) == 20_160 == 8 * 7 * 6 * 5 * 4 * 3
     assert SMALL_SPACE_CELLS == 8
+    for rows, cols in [(1, 1), (1, 2), (2, 1), (1, 8), (2, 2), (4, 2)]:   # one row or column: the blank's places
+        reached = sum(layer.size for layer in bfs_layers(Board.goal(rows, cols)))
+        assert reached == (rows * cols if 1 in (rows, cols) else reachable_count(rows, cols))
+        far = list(bfs_layers(Board.goal(rows, cols)))[-1].states[0]
+        assert min_moves(Board.from_tiles(far, rows, cols)) == len(list(bfs_layers(Board.goal(rows, cols)))) - 1
     with pytest.raises(TooLargeError, match="more than the 10 it may"):
         min_moves(Board([[3, 4, 5], [0, 1, 2]]), max_nodes=10)
     with pytest.raises(AssertionError, match="meters were read"):

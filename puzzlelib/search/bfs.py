@@ -55,9 +55,10 @@ takes longer than a whole 2 x 3 search, and the notebooks run thousands of those
 
 def _memory_limit(cells: int) -> int:
     """:func:`~puzzlelib.limits.state_limit`, but a board of up to :data:`SMALL_SPACE_CELLS` cells gets its
-    largest component, (cells)! / 2 boards, without reading the meters."""
+    largest component without reading the meters: (cells)! / 2 boards, or on one row or column the ``cells``
+    places of the blank (1 x 2 reaches both of its 2 boards)."""
     if cells <= SMALL_SPACE_CELLS:
-        return factorial(cells) // 2
+        return max(factorial(cells) // 2, cells)
     return state_limit(cells)
 
 
