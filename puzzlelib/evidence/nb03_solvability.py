@@ -74,7 +74,8 @@ def _claims_problem(before: np.ndarray, after: np.ndarray, rows: int, cols: int,
     inv_before = pos_before[:, a] > pos_before[:, b]
     inv_after = pos_after[:, a] > pos_after[:, b]
     flips = inv_before != inv_after
-    with_tile = (a[None, :] == tile[:, None]) | (b[None, :] == tile[:, None])
+    touches = (a[None, :] == cells[:, None]) | (b[None, :] == cells[:, None])   # touches[t]: the pairs with tile t
+    with_tile = touches[tile]
     change = inv_after.sum(axis=1) - inv_before.sum(axis=1)
     vertical = cell_blank // cols != cell_tile // cols
     count = flips.sum(axis=1)
