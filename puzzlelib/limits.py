@@ -57,7 +57,7 @@ __all__ = [
     "state_count", "reachable_count", "dict_bfs_bytes", "check_full_bfs", "refuse_over_budget", "state_limit",
     "frontier_bfs_bytes", "check_frontier_bfs", "as_array",
     "DICT_BYTES_PER_STATE_BASE", "DICT_BYTES_PER_STATE_PER_CELL", "NODE_BYTES_PER_STATE",
-    "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET",
+    "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET", "ALWAYS_FITS",
     "SMALL_BOARD_MAX_NODES", "LARGE_BOARD_MAX_NODES", "HUGE_BOARD_WORK", "SOLVE_MAX_NODES", "COMPILED_SOLVE_MAX_NODES", "MAX_GRAPH_NODES", "GRAPH_BYTES_PER_NODE",
     "BFS_DEFAULT_MAX_NODES", "GENERIC_SEARCH_WORK", "ASTAR_DEFAULT_MAX_NODES", "MAX_SEARCH_STATES", "MAX_BUILD_ENTRIES",
     "BFS_MAX_STATES", "PDB_MAX_CELLS", "PACKED_MAX_CELLS", "ALL_BOARDS_MAX_CELLS", "TABLE_MAX_ENTRIES", "solved_by_table",
@@ -84,6 +84,10 @@ MAX_BUDGET = 8 * 2**30
 """The default budget is half the free memory, at most this (8 GiB)."""
 FALLBACK_BUDGET = 2 * 2**30
 """The budget when the free memory can't be read (2 GiB)."""
+ALWAYS_FITS = 8 * 2**20
+"""A need of up to 8 MiB (a whole 2 x 4 space as a dict of tuples is about 3 MiB, 3 x 3's about 31) fits any memory
+Python runs in, so it is never checked against the memory meters: reading /proc and the cgroup files takes
+longer than a 2 x 3 search, and the notebooks run thousands of those in loops. A budget given is still applied."""
 # Node limits: counts, not bytes.
 SMALL_BOARD_MAX_NODES = 5_000_000
 """IDA*'s default ``max_nodes`` on boards of up to :data:`PDB_MAX_CELLS` cells (a few seconds on a 2-core
@@ -461,6 +465,8 @@ def refuse_over_budget(need: int, what: str, budget: int | None = None) -> int:
     ...
     puzzlelib.errors.TooLargeError: a big table of 3 GiB; the budget is 1.0 GiB (half the memory this process can use, at most 8 GiB)
     """
+    if budget is None and need <= ALWAYS_FITS:      # fits any memory: the meters are not read
+        return need
     budget = check_budget(budget)
     if need > budget:
         raise TooLargeError(f"{what}; the budget is {format_bytes(budget)} "
@@ -468,13 +474,22 @@ def refuse_over_budget(need: int, what: str, budget: int | None = None) -> int:
     return need
 
 
-def state_limit(cells: int, budget: int | None = None) -> int:
+def state_limit(cells: int, budget: int | None = None, *, at_most: int | None = None) -> int:
     """How many states of ``cells`` cells a dict BFS may store within the budget.
+
+    ``at_most`` is the most the search could ever store (its board's component, :func:`reachable_count`):
+    when that many fit in :data:`ALWAYS_FITS` under the default budget, it is the answer, and the memory
+    meters are not read.
 
     >>> state_limit(9, budget=182 * 1000)
     1000
+    >>> state_limit(6, at_most=reachable_count(2, 3))
+    360
     """
-    cells, budget = whole_number(cells, "cells", minimum=1), check_budget(budget)
+    cells = whole_number(cells, "cells", minimum=1)
+    if at_most is not None and budget is None and dict_bfs_bytes(at_most, cells) <= ALWAYS_FITS:
+        return max(1, at_most)
+    budget = check_budget(budget)
     return max(1, budget // (DICT_BYTES_PER_STATE_BASE + DICT_BYTES_PER_STATE_PER_CELL * cells))
 
 

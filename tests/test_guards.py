@@ -132,11 +132,13 @@ def test_every_refusal_is_a_puzzle_error_and_a_value_error():
 
 
 def test_small_boards_search_without_reading_the_memory_meters(monkeypatch):
-    """A board of up to 8 cells fits any memory: its BFS answers without reading /proc or the cgroup files (which
-    took longer than the search). A 3 x 3 search still reads them, and a small search still keeps max_nodes."""
+    """A board of up to 8 cells fits any memory (limits.ALWAYS_FITS): its BFS answers without reading /proc or the
+    cgroup files (which took longer than the search). A 3 x 3 search still reads them, and a small search still
+    keeps max_nodes."""
     import puzzlelib.limits as limits
     from puzzlelib import bfs_layers
-    from puzzlelib.search.bfs import SMALL_SPACE_CELLS, dfs_path
+    from puzzlelib.limits import ALWAYS_FITS, dict_bfs_bytes
+    from puzzlelib.search.bfs import dfs_path
 
     def meters():
         raise AssertionError("the memory meters were read")
@@ -147,7 +149,7 @@ def test_small_boards_search_without_reading_the_memory_meters(monkeypatch):
     assert len(shortest_path(board24)) - 1 == 1 and dfs_path(board23)[-1] == Board.goal(2, 3)
     assert keyed_bfs(board23).moves == 5
     assert sum(layer.size for layer in bfs_layers(Board.goal(2, 4))) == 20_160 == 8 * 7 * 6 * 5 * 4 * 3
-    assert SMALL_SPACE_CELLS == 8
+    assert dict_bfs_bytes(reachable_count(2, 4), 8) <= ALWAYS_FITS < dict_bfs_bytes(reachable_count(3, 3), 9)
     for rows, cols in [(1, 1), (1, 2), (2, 1), (1, 8), (2, 2), (4, 2)]:   # one row or column: the blank's places
         reached = sum(layer.size for layer in bfs_layers(Board.goal(rows, cols)))
         assert reached == (rows * cols if 1 in (rows, cols) else reachable_count(rows, cols))

@@ -29,13 +29,12 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from math import factorial
 from typing import Iterator
 
 from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from ..encoding import to_key
 from ..errors import number_text
-from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, state_limit
+from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, reachable_count, state_limit
 from ..solvability import is_solvable
 from .guards import refuse_far, too_many_states
 
@@ -47,35 +46,22 @@ KEYED_MAX_CELLS = 36
 """keyed_bfs's largest board: its keys have as many base-mn digits as the board has cells."""
 
 
-SMALL_SPACE_CELLS = 8
-"""A board of up to 8 cells (2 x 4: 20,160 boards a component, about 5 MB as a dict of tuples) fits any memory
-Python runs in, so its searches do not read the memory meters (/proc and the cgroup files): reading them
-takes longer than a whole 2 x 3 search, and the notebooks run thousands of those in loops."""
-
-
-def _memory_limit(cells: int) -> int:
-    """:func:`~puzzlelib.limits.state_limit`, but a board of up to :data:`SMALL_SPACE_CELLS` cells gets its
-    largest component without reading the meters: (cells)! / 2 boards, or on one row or column the ``cells``
-    places of the blank (1 x 2 reaches both of its 2 boards)."""
-    if cells <= SMALL_SPACE_CELLS:
-        return max(factorial(cells) // 2, cells)
-    return state_limit(cells)
-
-
-def _bfs_limit(max_nodes, cells: int) -> int:
+def _bfs_limit(max_nodes, rows: int, cols: int) -> int:
     """The states a BFS towards a goal may store: ``max_nodes`` (default :data:`~puzzlelib.limits.BFS_DEFAULT_MAX_NODES`),
     never more than the memory budget holds."""
-    memory = _memory_limit(cells)
+    memory = state_limit(rows * cols, at_most=reachable_count(rows, cols))
     return check_max_nodes(max_nodes, min(BFS_DEFAULT_MAX_NODES, memory), cap=memory)
 
 
-def _keyed_limit(max_nodes, cells: int) -> int:
-    """:func:`_bfs_limit` for :func:`keyed_bfs`, whose keys have ``cells`` digits: up to KEYED_MAX_CELLS cells."""
+def _keyed_limit(max_nodes, rows: int, cols: int) -> int:
+    """:func:`_bfs_limit` for :func:`keyed_bfs`, whose keys have as many digits as the board has cells: up to
+    KEYED_MAX_CELLS cells."""
+    cells = rows * cols
     if cells > KEYED_MAX_CELLS:
         raise ValueError(f"keyed_bfs writes each board as a number of {number_text(cells)} digits in base "
                          f"{number_text(cells)}; it is for boards of up to {KEYED_MAX_CELLS} cells. "
                          "min_moves() answers on any board")
-    return _bfs_limit(max_nodes, cells)
+    return _bfs_limit(max_nodes, rows, cols)
 
 
 def min_moves(start, goal=None, *, check_parity: bool = True, max_nodes: int | None = None) -> int:
@@ -130,7 +116,7 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
     """
     start, goal = board_and_goal(start, goal, "start")
     rows, cols = start.shape
-    limit = _bfs_limit(max_nodes, rows * cols)
+    limit = _bfs_limit(max_nodes, rows, cols)
     if check_parity and not is_solvable(start, goal):
         return None
     refuse_far(start, goal, limit, exhaust=not check_parity)
@@ -176,7 +162,7 @@ def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] |
     if not is_solvable(start, goal):
         return None
     rows, cols = start.shape
-    limit = _bfs_limit(max_nodes, rows * cols)
+    limit = _bfs_limit(max_nodes, rows, cols)
     # For each cell, the cells the blank may move to from there, in reverse (the next one is popped last).
     reverse = [cells[::-1] for cells in neighbor_table(rows, cols)]
     target = goal.tiles
@@ -253,11 +239,10 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
     """
     start = as_board(start, "start")
     rows, cols = start.shape
-    memory = _memory_limit(rows * cols)
+    memory = state_limit(rows * cols, at_most=reachable_count(rows, cols))
     limit = check_max_nodes(max_nodes, cap=memory)       # max_nodes may only lower the memory budget's limit
     if max_nodes is None:
-        if rows * cols > SMALL_SPACE_CELLS:
-            check_full_bfs(rows, cols)
+        check_full_bfs(rows, cols)
         limit = memory
     table = neighbor_table(rows, cols)
     seen = {start.tiles}
@@ -365,7 +350,6 @@ _dicts: dict[tuple, dict[tuple, int]] = {}
 
 def _saved_files(goal: Board):
     """The saved layers of ``goal``'s space and the record beside them, or None when its space is not saved."""
-    from ..limits import reachable_count
     from .pdb import cache_dir
 
     if not SAVED_MIN_STATES <= reachable_count(goal.rows, goal.cols) <= _REMEMBERED_STATES:
@@ -383,7 +367,6 @@ def _saved_layers(goal: Board):
     """
     import json
 
-    from ..limits import reachable_count
     from ..storage import read_regular, report_damage, sha256_bytes
 
     files = _saved_files(goal)
@@ -462,7 +445,7 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None, watch=None) -> 
     """
     board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
-    limit = _keyed_limit(max_nodes, base)
+    limit = _keyed_limit(max_nodes, board.rows, board.cols)
     refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
     moves = moves_table(board.rows, board.cols)      # moves[cell]: the cells the blank can swap with
     powers = [base ** p for p in reversed(range(base))]
