@@ -84,53 +84,6 @@ def trust_notebooks() -> None:
         print(f"note: could not mark the notebooks as trusted ({err}); the server may say they are not", flush=True)
 
 
-KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-"""The kernelspec metadata JupyterLab writes into a notebook when its kernel starts (see quiet_environment)."""
-
-
-def kernel_metadata() -> dict:
-    """The notebook metadata JupyterLab sets when it connects to this environment's kernel: the
-    kernelspec and the kernel's ``language_info`` (with this Python's version)."""
-    import json
-    import subprocess
-
-    try:                             # asked in a child: importing ipykernel here would change this process
-        language = json.loads(subprocess.run(
-            [sys.executable, "-c", "import json; from ipykernel.ipkernel import IPythonKernel as K; "
-                                   "print(json.dumps(dict(K.language_info)))"],
-            capture_output=True, text=True, check=True, timeout=60).stdout)
-    except (OSError, ValueError, subprocess.SubprocessError):   # no kernel here: what ipykernel 6 and 7 report
-        language = {"name": "python", "version": sys.version.split()[0], "mimetype": "text/x-python",
-                    "codemirror_mode": {"name": "ipython", "version": 3}, "pygments_lexer": "ipython3",
-                    "nbconvert_exporter": "python", "file_extension": ".py"}
-    return {"kernelspec": dict(KERNELSPEC), "language_info": language}
-
-
-def match_kernel_metadata(paths=None) -> list[Path]:
-    """Give each lesson the kernel metadata JupyterLab would write on opening it (kernel_metadata), so
-    that opening a lesson does not mark it unsaved ("Save changes?" on closing a tab never touched).
-
-    Only those two metadata fields change, and only where they differ (on a Python other than the one
-    the lessons were saved with: its version is part of ``language_info``). Returns the files changed.
-    """
-    import re
-
-    import nbformat
-
-    want = kernel_metadata()
-    changed = []
-    for path in paths if paths is not None else sorted(NOTEBOOKS.glob("*.ipynb")):
-        if not re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", path.name):    # the lessons only (scripts/lessons.py)
-            continue
-        nb = nbformat.read(path, as_version=4)
-        if all(nb.metadata.get(key) == value for key, value in want.items()):
-            continue
-        nb.metadata.update(want)
-        nbformat.write(nb, path)
-        changed.append(path)
-    return changed
-
-
 def command(app: str, ip: str, port: int, token: str, open_browser: bool) -> tuple[list[str], str]:
     """The server command and the address a person opens."""
     host = "127.0.0.1" if ip in ("0.0.0.0", "", "*") else ip
@@ -202,6 +155,16 @@ VOILA_INDEX = (
 """The template's index.html.j2 (see OFFLINE_TEMPLATE)."""
 
 
+LESSON_CONTENTS = (
+    "# Written by scripts/launch.py: serve the lessons with this kernel's metadata, so that opening one does\n"
+    "# not mark it unsaved on any Python (scripts/lesson_contents.py). The files themselves are never written.\n"
+    "import sys\n"
+    "sys.path.insert(0, {scripts!r})\n"
+    "from lesson_contents import LessonContentsManager\n"
+    "c.ServerApp.contents_manager_class = LessonContentsManager\n")
+"""The server's ``jupyter_server_config.py`` (see quiet_environment)."""
+
+
 def quiet_environment() -> dict[str, str]:
     """The environment for the server, with two fixes for lines that look like errors but are not.
 
@@ -217,6 +180,10 @@ def quiet_environment() -> dict[str, str]:
     * Voila's "lab" page template links Font Awesome from a CDN (cdn.jsdelivr.net): a request that fails
       in a room with no network. ``build/jupyter/voila/templates/puzzle-offline/`` is that template without
       the two links, and ``voila.json`` chooses it (OFFLINE_TEMPLATE).
+    * JupyterLab marks a lesson unsaved on opening when the file's ``language_info`` differs from the
+      kernel's, Python version included. ``jupyter_server_config.py`` there makes the server read the
+      lessons through ``scripts/lesson_contents.py``, which gives them this kernel's metadata as they are
+      read; the files, saved with no Python version, are never rewritten.
     * nbgrader's JupyterLab extension is switched off there too (``labconfig/page_config.json``), with
       its server extensions (see :func:`command`): grading has its own server (docs/homework.md).
 
@@ -232,6 +199,7 @@ def quiet_environment() -> dict[str, str]:
     template = folder / "voila" / "templates" / OFFLINE_TEMPLATE
     files = {folder / "kernels" / "python3" / "kernel.json": spec,
              folder / "config" / "jupyter_server_config.json": {"ServerApp": pong},
+             folder / "config" / "jupyter_server_config.py": LESSON_CONTENTS.format(scripts=str(ROOT / "scripts")),
              folder / "config" / "voila.json": {"Voila": pong,
                                                  "VoilaConfiguration": {"template": OFFLINE_TEMPLATE}},
              template / "conf.json": {"base_template": "lab"},
@@ -290,14 +258,6 @@ def main(argv=None) -> int:
         # Where the lecturer's guide sends live calls: File > New > Notebook in here, never in notebooks/
         # itself (git ignores it; the builds and the tests take the lessons by name, NN_name.ipynb).
         (NOTEBOOKS / "scratch").mkdir(exist_ok=True)
-        try:
-            changed = match_kernel_metadata()
-        except Exception as err:  # noqa: BLE001 (the lessons then open marked unsaved: no more than that)
-            changed = []
-            print(f"note: could not update the lessons' kernel metadata ({err})", flush=True)
-        if changed:
-            print(f"Updated the kernel metadata (Python {kernel_metadata()['language_info']['version']}) of "
-                  f"{len(changed)} lessons, so that opening one does not mark it unsaved.", flush=True)
     trust_notebooks()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=quiet_environment())
 

@@ -212,10 +212,11 @@ def page(browser):
     context.close()
 
 
-def jupyter_server(tmp_path_factory, app: str, root: Path = NOTEBOOKS):
-    """A Jupyter app ("jupyterlab" or "notebook") serving ``root``, with fresh settings, on a free port with a random token."""
+def jupyter_server(tmp_path_factory, app: str, root: Path = NOTEBOOKS, env: dict | None = None):
+    """A Jupyter app ("jupyterlab" or "notebook") serving ``root``, with fresh settings, on a free port with a
+    random token; ``env`` (default: this process's) is the environment it starts from."""
     home = tmp_path_factory.mktemp(app)
-    env = dict(os.environ)
+    env = dict(os.environ if env is None else env)
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR",
                  "JUPYTERLAB_WORKSPACES_DIR"):
         env[name] = str(home / name.lower())
