@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-oldest html slides student homework app setup clean
+.PHONY: lab test test-units test-oldest html slides student homework app setup clean
 
 # `make lab PORT=9000 IP=0.0.0.0` picks the port and address (0.0.0.0: reachable from outside a container).
 LAUNCH = $(BIN)/python scripts/launch.py $(if $(PORT),--port $(PORT)) $(if $(IP),--ip $(IP))
@@ -16,6 +16,9 @@ lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/ (as root 
 
 test: $(STAMP)  ## set up if needed, then run every test and execute every notebook
 	$(BIN)/python -m pytest
+
+test-units:  ## the quick unit tests and doctests on another Python: make test-units PYTHON=python3.13 (its own .venv-units-VERSION/)
+	PYTHON=$(PYTHON) bash scripts/test_units.sh $(ARGS)
 
 test-oldest:  ## in a throwaway .venv-oldest/, install the lowest versions pyproject.toml allows, run the unit tests and doctests
 	PYTHON=$(PYTHON) bash scripts/test_oldest.sh $(ARGS)
@@ -52,4 +55,4 @@ $(STAMP): pyproject.toml
 	@echo "Set-up done: $(VENV)/ is ready."
 
 clean:
-	rm -rf $(VENV) .venv-oldest build .pytest_cache
+	rm -rf $(VENV) .venv-oldest .venv-units-* build .pytest_cache
