@@ -606,3 +606,26 @@ def board_and_goal(board, goal, what: str = "board") -> tuple[Board, Board]:
     """
     board = as_board(board, what)
     return board, resolve_goal(goal, board.shape)
+
+
+def board_arg(name: str = "board"):
+    """A :func:`~puzzlelib.door.door` that checks the argument ``name`` as a board (:func:`as_board`).
+
+    >>> board_arg()({"board": [[1, 0]]}) is None
+    True
+    """
+    def prepare(args: dict) -> None:
+        args[name] = as_board(args[name], name)
+    return prepare
+
+
+def board_goal_args(name: str = "board"):
+    """A :func:`~puzzlelib.door.door` that checks the argument ``name`` and ``goal`` (:func:`board_and_goal`).
+
+    >>> args = {"start": [[1, 0]], "goal": None}
+    >>> board_goal_args("start")(args); args["goal"]
+    Board([[1, 0]])
+    """
+    def prepare(args: dict) -> None:
+        args[name], args["goal"] = board_and_goal(args[name], args["goal"], name)
+    return prepare

@@ -17,6 +17,7 @@ import numpy as np
 
 from .errors import number_text, whole_number
 from .board import Board, as_board, check_shape
+from .door import door
 from .limits import TooLargeError, as_array, format_bytes, log10_factorial, refuse_over_budget
 
 __all__ = ["MAX_ENCODE_CELLS", "to_key", "key_digits", "from_key", "rank", "rank_tiles", "unrank",
@@ -40,6 +41,12 @@ def _number(n: int) -> str:
     return number_text(n, commas=False)
 
 
+def _key_args(args: dict) -> None:
+    args["board"] = as_board(args["board"])
+    _encodable(args["board"].rows, args["board"].cols)
+
+
+@door(_key_args)
 def to_key(board) -> int:
     """The tiles read row by row as the digits of a base-(mn) number.
 
@@ -48,8 +55,6 @@ def to_key(board) -> int:
     >>> to_key(Board.goal(2, 3))  # 123450 in base 6
     11190
     """
-    board = as_board(board)
-    _encodable(board.rows, board.cols)
     base = board.rows * board.cols
     key = 0
     for tile in board.tiles:
@@ -149,17 +154,22 @@ def unrank(r: int, rows: int, cols: int) -> Board:
     return Board._trusted(rows, cols, unrank_tiles(r, k))
 
 
+def _unrank_args(args: dict) -> None:
+    r, k = args["r"], args["k"]
+    if type(k) is not int or type(r) is not int or not 0 <= k <= MAX_ENCODE_CELLS:
+        raise TypeError(f"unrank_tiles takes a whole-number rank and a length 0..{MAX_ENCODE_CELLS}, "
+                        f"got {r!r:.40}, {k!r:.40}")
+    if not 0 <= r < factorial(k):
+        raise ValueError(f"a rank of a permutation of {k} values lies in 0..{_number(factorial(k) - 1)}")
+
+
+@door(_unrank_args)
 def unrank_tiles(r: int, k: int) -> tuple[int, ...]:
     """The permutation of ``0..k-1`` with Lehmer rank ``r``.
 
     >>> unrank_tiles(2, 3)
     (1, 0, 2)
     """
-    if type(k) is not int or type(r) is not int or not 0 <= k <= MAX_ENCODE_CELLS:
-        raise TypeError(f"unrank_tiles takes a whole-number rank and a length 0..{MAX_ENCODE_CELLS}, "
-                        f"got {r!r:.40}, {k!r:.40}")
-    if not 0 <= r < factorial(k):
-        raise ValueError(f"a rank of a permutation of {k} values lies in 0..{_number(factorial(k) - 1)}")
     unused = list(range(k))
     out = []
     for i in range(k - 1, -1, -1):
@@ -259,13 +269,17 @@ def key_rows(perms) -> np.ndarray:
     return keys
 
 
+def _perms_arg(args: dict) -> None:
+    args["perms"] = permutation_rows(args["perms"])
+
+
+@door(_perms_arg)
 def rank_rows(perms: np.ndarray) -> np.ndarray:
     """Lehmer rank of every row of a 2-D array of permutations.
 
     >>> rank_rows(all_permutations(4)).tolist() == list(range(24))
     True
     """
-    perms = permutation_rows(perms)
     n, k = perms.shape
     columns = [np.ascontiguousarray(perms[:, i]) for i in range(k)]
     ranks = np.zeros(n, dtype=np.int64)

@@ -13,6 +13,7 @@ import random as _random
 from .errors import whole_number
 from .board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
 from .solvability import is_solvable
+from .door import door
 
 __all__ = ["MAX_SCRAMBLE_MOVES", "fix_by_swap", "random_board", "random_solvable", "scramble", "walk_blank"]
 
@@ -59,6 +60,13 @@ def random_board(rows: int, cols: int, seed=None) -> Board:
     return Board._trusted(rows, cols, tuple(tiles))
 
 
+def _random_solvable_args(args: dict) -> None:
+    args["rows"], args["cols"] = check_shape(args["rows"], args["cols"])
+    args["goal"] = resolve_goal(args["goal"], (args["rows"], args["cols"]))
+    args["seed"] = _rng(args["seed"])
+
+
+@door(_random_solvable_args)
 def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
     """A board drawn uniformly from all boards that can reach ``goal``.
 
@@ -70,9 +78,7 @@ def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
     >>> is_solvable(b), b == random_solvable(3, 3, seed=7)
     (True, True)
     """
-    rows, cols = check_shape(rows, cols)
-    goal = resolve_goal(goal, (rows, cols))
-    rng = _rng(seed)
+    rng = seed                                   # a random.Random, made from the seed at the door
     if rows == 1 or cols == 1:
         order = [t for t in goal.tiles if t != BLANK]
         order.insert(rng.randrange(rows * cols), BLANK)
@@ -114,6 +120,15 @@ def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board
     return Board._trusted(rows, cols, tuple(tiles))
 
 
+def _walk_blank_args(args: dict) -> None:
+    board = args["board"] = as_board(args["board"])
+    row = args["row"] = board.rows - 1 if args["row"] is None else whole_number(args["row"], "row")
+    col = args["col"] = board.cols - 1 if args["col"] is None else whole_number(args["col"], "col")
+    if not (0 <= row < board.rows and 0 <= col < board.cols):
+        raise ValueError(f"cell ({row}, {col}) is not on a {board.rows} x {board.cols} board")
+
+
+@door(_walk_blank_args)
 def walk_blank(board, row=None, col=None) -> Board:
     """Slide the blank to ``(row, col)``: first along its row, then along the column.
 
@@ -126,11 +141,6 @@ def walk_blank(board, row=None, col=None) -> Board:
     >>> walk_blank(Board([[1, 2, 3], [4, 5, 0]])) == Board.goal(2, 3)
     True
     """
-    board = as_board(board)
-    row = board.rows - 1 if row is None else whole_number(row, "row")
-    col = board.cols - 1 if col is None else whole_number(col, "col")
-    if not (0 <= row < board.rows and 0 <= col < board.cols):
-        raise ValueError(f"cell ({row}, {col}) is not on a {board.rows} x {board.cols} board")
     tiles = list(board.tiles)
     cols = board.cols
     r, c = board.blank

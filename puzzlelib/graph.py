@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .board import Board, check_shape, neighbor_table, resolve_goal, successors
+from .door import door
 from .encoding import all_permutations, permutation_rows, rank_rows
 from .generate import fix_by_swap
 from .limits import (ARRAY_BYTES_PER_NODE, GRAPH_BYTES_PER_NODE, MAX_GRAPH_NODES, TooLargeError, check_max_nodes, format_bytes,
@@ -173,6 +174,19 @@ def move_graph(rows: int, cols: int, *, max_nodes: int | None = None):
     return G
 
 
+def _component_labels_args(args: dict) -> None:
+    rows, cols = args["rows"], args["cols"] = check_shape(args["rows"], args["cols"])
+    k = rows * cols
+    if log10_factorial(k) > 15:
+        raise TooLargeError(f"component_labels({rows}, {cols}) would need arrays for about "
+                            f"10^{log10_factorial(k):,.0f} nodes; it works up to 3 x 4")
+    n = factorial(k)
+    need = n * (ARRAY_BYTES_PER_NODE + k)
+    refuse_over_budget(need, f"component_labels({rows}, {cols}) needs arrays for {n:,} nodes, "
+                             f"about {format_bytes(need)}")
+
+
+@door(_component_labels_args)
 def component_labels(rows: int, cols: int) -> np.ndarray:
     """For every rank, the smallest rank in its connected component.
 
@@ -184,17 +198,8 @@ def component_labels(rows: int, cols: int) -> np.ndarray:
     >>> np.unique(component_labels(2, 2)).tolist()
     [0, 1]
     """
-    rows, cols = check_shape(rows, cols)
-    k = rows * cols
-    if log10_factorial(k) > 15:
-        raise TooLargeError(f"component_labels({rows}, {cols}) would need arrays for about "
-                            f"10^{log10_factorial(k):,.0f} nodes; it works up to 3 x 4")
-    n = factorial(k)
-    need = n * (ARRAY_BYTES_PER_NODE + k)
-    refuse_over_budget(need, f"component_labels({rows}, {cols}) needs arrays for {n:,} nodes, "
-                             f"about {format_bytes(need)}")
     edges = move_edges(rows, cols)
-    labels = np.arange(n, dtype=np.int64)
+    labels = np.arange(factorial(rows * cols), dtype=np.int64)
     while True:
         before = labels.copy()
         for src, dst in edges:  # within one direction each node appears once in src

@@ -3,8 +3,10 @@ in :mod:`puzzlelib.exercises`)."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import inspect
+import textwrap
 
 __all__ = ["source", "show_source", "fewer_collections", "COLLECT_EVERY"]
 
@@ -34,13 +36,21 @@ def fewer_collections() -> tuple[int, int, int]:
 
 
 def source(obj) -> str:
-    """The source code of a puzzlelib function or class, as a string.
+    """The source code of a puzzlelib function or class, as a string, from its ``def`` or ``class`` line.
+
+    A function behind a :func:`~puzzlelib.door.door` is shown as its body, the algorithm: the decorator
+    line that names the checks is left out (the checks are the door's, not the lesson's).
 
     >>> from puzzlelib import to_key
     >>> source(to_key).splitlines()[0]
     'def to_key(board) -> int:'
     """
-    return inspect.getsource(obj)
+    text = inspect.getsource(obj)                       # follows __wrapped__ to the body
+    lines = text.splitlines(keepends=True)
+    tree = ast.parse(textwrap.dedent(text))
+    first = tree.body[0]
+    start = first.lineno - 1 if isinstance(first, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else 0
+    return "".join(lines[start:])
 
 
 def show_source(obj) -> None:

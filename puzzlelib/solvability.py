@@ -22,13 +22,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import BLANK, Board, as_board, board_and_goal
+from .board import BLANK, Board, as_board, board_and_goal, board_goal_args
+from .door import Answer, door
 
 __all__ = ["inversions", "inversions_by_merge_sort", "PAIRS_MAX_TILES", "relative_inversions",
            "blank_row_from_bottom", "permutation_parity",
            "blank_distance", "is_solvable", "SolvabilityReport", "explain", "sorting_swaps"]
 
 
+def _inversions_args(args: dict):
+    board = args["board"] = as_board(args["board"])
+    if len(board.tiles) > PAIRS_MAX_TILES:                   # a big board: the same count, by merge sort
+        import numpy as np
+
+        tiles = np.asarray(board.tiles, dtype=np.int64)
+        return Answer(inversions_by_merge_sort(tiles[tiles != BLANK]))
+    return None
+
+
+@door(_inversions_args)
 def inversions(board) -> int:
     """Pairs of tiles in the wrong numeric order, reading row by row; the blank is ignored.
 
@@ -37,12 +49,6 @@ def inversions(board) -> int:
     >>> inversions(Board.goal(3, 3))
     0
     """
-    board = as_board(board)
-    if len(board.tiles) > PAIRS_MAX_TILES:                   # a big board: the same count, by merge sort
-        import numpy as np
-
-        tiles = np.asarray(board.tiles, dtype=np.int64)
-        return inversions_by_merge_sort(tiles[tiles != BLANK])
     tiles = [t for t in board.tiles if t != BLANK]          # reading order, the blank skipped
     return sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1:] if a > b)
 
@@ -278,6 +284,7 @@ class SolvabilityReport:
         return "\n".join(lines)
 
 
+@door(board_goal_args())
 def explain(board, goal=None) -> SolvabilityReport:
     """Everything the verdict rests on, by both rules.
 
@@ -290,7 +297,6 @@ def explain(board, goal=None) -> SolvabilityReport:
       permutation parity 1 + blank distance 0 = 1, odd
       verdict: unsolvable
     """
-    board, goal = board_and_goal(board, goal)
     rel = relative_inversions(board, goal)
     parity = _permutation_parity(board.tiles, goal.tiles)
     row, goal_row = blank_row_from_bottom(board), blank_row_from_bottom(goal)
@@ -313,6 +319,7 @@ def explain(board, goal=None) -> SolvabilityReport:
     )
 
 
+@door(board_goal_args())
 def sorting_swaps(board, goal=None) -> int:
     """Swaps that sort ``board`` into ``goal``, one tile put in place per swap (blank included).
 
@@ -325,7 +332,6 @@ def sorting_swaps(board, goal=None) -> int:
     >>> sorting_swaps(Board([[2, 1], [3, 0]]))   # one swap, 2 <-> 1
     1
     """
-    board, goal = board_and_goal(board, goal, "board")
     tiles = list(board.tiles)
     where = {t: i for i, t in enumerate(tiles)}
     swaps = 0

@@ -399,31 +399,42 @@ class PlaySession:
             if 1 in self.board.shape:
                 return None, "no solution: the tiles are not in the goal's order"
             return None, "no solution: the board is in the other component"
-        cells = self.board.rows * self.board.cols
         if solved_by_table(self.board.rows, self.board.cols):
             path = _solve_checked(self.board, self.goal, None, None, False, False)
             return path, f"shortest solution: {len(path) - 1} moves (BFS)"
+        heuristic = self._heuristic()                # a pattern database where one is ready, else Manhattan
+        try:
+            path = self._ida_star(heuristic)         # IDA* within the node budget
+        except NodeLimitError as gave_up:
+            path = solve_constructive(self.board, self.goal)
+            return path, f"constructive solution: {len(path) - 1} moves (not the shortest: {gave_up})"
+        how = "IDA*, pattern database" if isinstance(heuristic, PatternDatabase) else "IDA*, Manhattan distance"
+        return path, f"shortest solution: {len(path) - 1} moves ({how})"
+
+    def _heuristic(self):
+        """The best heuristic ready for the goal (the player's background thread may still be loading one)."""
         if self._prepared is not None:
             self._prepared.join()
-        heuristic = best_heuristic(self.goal, build=False, progress=False)
-        pdb = isinstance(heuristic, PatternDatabase)
+        return best_heuristic(self.goal, build=False, progress=False)
+
+    def _ida_star(self, heuristic) -> list[Board]:
+        """IDA* on :func:`solve_budget` nodes. Past them: a NodeLimitError that says what gave up, where the
+        constructive solver can take over (up to 300 cells, or one row or column); elsewhere TooLargeError,
+        at once when the Manhattan distance alone is past the budget."""
+        cells = self.board.rows * self.board.cols
         budget = solve_budget(cells)
         fallback = min(self.board.shape) == 1 or cells <= CONSTRUCTIVE_MAX_CELLS
         if not fallback:
             self._refuse_far(budget)
         try:   # the boards are checked and the goal reachable: the solver's core, nothing checked twice
-            path = _solve_checked(self.board, self.goal, budget, heuristic, False, False)
+            return _solve_checked(self.board, self.goal, budget, heuristic, False, False)
         except NodeLimitError:
             if not fallback:
                 raise self._too_large(f"IDA* (Manhattan distance) gave up after {budget:,} nodes, about a "
                                       "second") from None
-            path = solve_constructive(self.board, self.goal)
-            why = ("IDA* with the pattern database" if pdb else
+            why = ("IDA* with the pattern database" if isinstance(heuristic, PatternDatabase) else
                    "IDA* with Manhattan distance (no pattern database built for this goal)")
-            return path, (f"constructive solution: {len(path) - 1} moves (not the shortest: "
-                          f"{why} gave up after {budget:,} nodes)")
-        how = "IDA*, pattern database" if pdb else "IDA*, Manhattan distance"
-        return path, f"shortest solution: {len(path) - 1} moves ({how})"
+            raise NodeLimitError(f"{why} gave up after {budget:,} nodes") from None
 
     def _refuse_far(self, budget: int) -> None:
         """Raise TooLargeError when the Manhattan distance alone is past IDA*'s budget of ``budget`` nodes.

@@ -33,6 +33,7 @@ from typing import Iterator
 
 from ..board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from ..encoding import to_key
+from ..door import door
 from ..errors import number_text
 from ..limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, reachable_count, state_limit
 from ..solvability import is_solvable
@@ -434,6 +435,23 @@ class KeyedResult:
     """Number of keys in the ``dist`` dict when the search stopped (the word ``reached`` of every search)."""
 
 
+def _keyed_bfs_args(args: dict) -> None:
+    board, goal = args["board"], args["goal"] = board_and_goal(args["board"], args["goal"], "board")
+    limit = _keyed_limit(args["max_nodes"], board.rows, board.cols)
+    refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
+    listener, expanded, default = args["watch"], 0, args["max_nodes"] is None
+
+    def watch(made: int, waiting: int) -> None:        # every key stored was expanded or is waiting
+        nonlocal expanded
+        expanded += 1
+        if listener is not None:
+            listener(made, waiting)
+        if expanded + waiting > limit:                  # the keys stored so far, as len(dist) counts them
+            raise too_many_states(board, limit, default=default)
+    args["watch"] = watch
+
+
+@door(_keyed_bfs_args)
 def keyed_bfs(board, goal=None, *, max_nodes: int | None = None, watch=None) -> KeyedResult:
     """BFS over base-(mn) keys, with a table of the blank's moves: fewest moves, or None.
 
@@ -443,10 +461,7 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None, watch=None) -> 
     >>> keyed_bfs(Board([[1, 2, 3], [4, 0, 5]])), keyed_bfs(Board([[1, 2, 3], [5, 4, 0]]))
     (KeyedResult(moves=1, reached=3), KeyedResult(moves=None, reached=360))
     """
-    board, goal = board_and_goal(board, goal, "board")
     base = board.rows * board.cols
-    limit = _keyed_limit(max_nodes, board.rows, board.cols)
-    refuse_far(board, goal, limit, exhaust=not is_solvable(board, goal))
     moves = moves_table(board.rows, board.cols)      # moves[cell]: the cells the blank can swap with
     powers = [base ** p for p in reversed(range(base))]
     start, target = to_key(board), to_key(goal)
@@ -469,8 +484,5 @@ def keyed_bfs(board, goal=None, *, max_nodes: int | None = None, watch=None) -> 
                     return KeyedResult(dist[state] + 1, len(dist))
                 dist[key] = dist[state] + 1
                 queue.append(key)
-        if watch is not None:
-            watch(len(moves[zero]), len(queue))
-        if len(dist) > limit:
-            raise too_many_states(board, limit, default=max_nodes is None)
+        watch(len(moves[zero]), len(queue))          # hears each expansion (the door counts them)
     return KeyedResult(None, len(dist))

@@ -63,6 +63,7 @@ from pathlib import Path
 import numpy as np
 
 from ..board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
+from ..door import door
 from ..limits import (PACKED_MAX_CELLS, PuzzleError, TooLargeError, as_array, check_frontier_bfs, reachable_count,
                       whole_number)
 from ..storage import matches, not_a_regular_file, parse_json, read_regular, report_damage, sha256_bytes, write_atomic
@@ -180,6 +181,14 @@ def _signed_to_words(array: np.ndarray) -> np.ndarray:
     return array.astype(_U64)
 
 
+def _children_arg(args: dict) -> None:
+    children = args["children"]
+    if not (isinstance(children, np.ndarray) and children.dtype == _U64 and children.ndim == 1):
+        raise TypeError(f"children must be a 1-d uint64 numpy array (sorted in place), got "
+                        f"{type(children).__name__}{'' if not isinstance(children, np.ndarray) else ' of ' + str(children.dtype)}")
+
+
+@door(_children_arg)
 def merge_duplicates(children: np.ndarray) -> np.ndarray:
     """Sort ``children`` in place, then keep one word per board with the used-move bits ORed.
 
@@ -191,9 +200,6 @@ def merge_duplicates(children: np.ndarray) -> np.ndarray:
     >>> [hex(int(x)) for x in merge_duplicates(w)]
     ['0x100', '0x1000000000000013']
     """
-    if not (isinstance(children, np.ndarray) and children.dtype == _U64 and children.ndim == 1):
-        raise TypeError(f"children must be a 1-d uint64 numpy array (sorted in place), got "
-                        f"{type(children).__name__}{'' if not isinstance(children, np.ndarray) else ' of ' + str(children.dtype)}")
     children.sort()
     if len(children) < 2:
         return children

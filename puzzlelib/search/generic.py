@@ -70,6 +70,7 @@ from heapq import heappop, heappush
 from typing import Any
 
 from ..board import Board, board_and_goal
+from ..door import Answer, door
 from ..errors import NodeLimitError
 from ..solvability import is_solvable
 from .guards import refuse_component, refuse_far, search_limit
@@ -207,7 +208,9 @@ class Frontier:
     * ``"priority"``: the smallest ``priority(node)`` first (a heap; equal
       priorities first in, first out): uniform-cost search and A*.
 
-    ``max_size`` is the most entries it has held at once.
+    ``max_size`` is the most entries it has held at once. With ``max_nodes``, a push past that many
+    raises :class:`~puzzlelib.errors.NodeLimitError`: the budget :func:`graph_search`'s door sets (each
+    push stores a state, or a state found again by a cheaper path).
 
     >>> f = Frontier("lifo")
     >>> for x in "abc":
@@ -223,7 +226,7 @@ class Frontier:
 
     KINDS = ("fifo", "lifo", "priority")
 
-    def __init__(self, kind: str = "fifo", priority: Callable | None = None):
+    def __init__(self, kind: str = "fifo", priority: Callable | None = None, *, max_nodes: int | None = None):
         if not isinstance(kind, str) or kind not in self.KINDS:
             raise ValueError(f'frontier must be "fifo", "lifo" or "priority", got {kind!r}')
         if kind == "priority" and not callable(priority):
@@ -236,6 +239,7 @@ class Frontier:
         self.max_size = 0
         self._items: Any = [] if kind == "priority" else deque()
         self._pushed = 0
+        self.max_nodes = max_nodes
 
     def push(self, node) -> None:
         """Add ``node``."""
@@ -245,6 +249,9 @@ class Frontier:
             self._items.append(node)
         self._pushed += 1
         self.max_size = max(self.max_size, len(self._items))
+        if self.max_nodes is not None and self._pushed > self.max_nodes:
+            raise NodeLimitError(f"the search stored {self._pushed:,} states, more than max_nodes = "
+                                 f"{self.max_nodes:,} (at most what the memory budget holds), without reaching the goal")
 
     def pop(self):
         """Remove and return the next node: the oldest (fifo), the newest (lifo) or the smallest priority."""
@@ -261,18 +268,26 @@ class Frontier:
         return f"Frontier({self.kind!r}, {len(self)} nodes)"
 
 
+def _graph_search_args(args: dict) -> None:
+    args["max_nodes"] = search_limit(args["problem"], args["max_nodes"])
+    args["frontier"] = Frontier(args["frontier"], args["priority"], max_nodes=args["max_nodes"])
+
+
+@door(_graph_search_args)
 def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None, on_expand=None):
     """Search from ``problem.initial`` until a goal is popped; the frontier's order makes it BFS, DFS, UCS or A*.
 
-    Returns a :class:`~puzzlelib.search.results.SearchResult`, or None if the frontier empties first.
-    ``on_expand(node)``, if given, is called with each node as it is expanded, in order.
+    ``frontier`` names the order, ``"fifo"``, ``"lifo"`` or ``"priority"`` (by ``priority(node)``); the
+    door makes it a :class:`Frontier` that holds at most ``max_nodes`` pushes (by default what a few
+    seconds and the memory budget allow). Returns a :class:`~puzzlelib.search.results.SearchResult`, or
+    None if the frontier empties first. ``on_expand(node)``, if given, is called with each node as it is
+    expanded, in order.
 
     >>> r = graph_search(SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]])), "fifo")
     >>> r.moves, r.expanded, r.generated, r.reached
     (5, 24, 58, 35)
     """
-    t0, limit = time.perf_counter(), search_limit(problem, max_nodes)
-    frontier = Frontier(frontier, priority)
+    t0 = time.perf_counter()
     root = Node(problem.initial)
     reached = {root.state: root}                    # state -> the best node that reached it so far
     frontier.push(root)
@@ -295,9 +310,6 @@ def graph_search(problem, frontier="fifo", priority=None, *, max_nodes=None, on_
             if old is None or (frontier.keeps_best and cost < old.path_cost):
                 reached[state] = child = Node(state, node, action, cost)
                 frontier.push(child)
-        if len(reached) > limit:
-            raise NodeLimitError(f"the search stored {len(reached):,} states, more than max_nodes = {limit:,} "
-                                 "(at most what the memory budget holds), without reaching the goal")
     return None
 
 
@@ -359,6 +371,17 @@ def uniform_cost(problem, *, check_parity: bool = True, max_nodes: int | None = 
     return graph_search(problem, "priority", lambda node: node.path_cost, max_nodes=limit)
 
 
+def _astar_search_args(args: dict):
+    args["max_nodes"] = search_limit(args["problem"], args["max_nodes"])
+    heuristic = args["heuristic"]
+    if not callable(heuristic) or isinstance(heuristic, type):
+        raise TypeError(f"heuristic must be a function h(board, goal), got {heuristic!r}")
+    if args["check_parity"] and not args["problem"].is_solvable():
+        return Answer(None)
+    return None
+
+
+@door(_astar_search_args)
 def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max_nodes: int | None = None,
                  on_expand=None):
     """A*: a priority frontier ordered by ``f = g + h``. Cheapest path, when ``h`` never overestimates.
@@ -378,14 +401,8 @@ def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max
     >>> r.moves, r.expanded, breadth_first(p).expanded
     (5, 5, 24)
     """
-    limit = search_limit(problem, max_nodes)
-    if not callable(heuristic) or isinstance(heuristic, type):
-        raise TypeError(f"heuristic must be a function h(board, goal), got {heuristic!r}")
-    if check_parity and not problem.is_solvable():
-        return None
-
     def f(node):
         estimate = heuristic(node.state, problem.goal)
         return node.path_cost + estimate, estimate
 
-    return graph_search(problem, "priority", f, max_nodes=limit, on_expand=on_expand)
+    return graph_search(problem, "priority", f, max_nodes=max_nodes, on_expand=on_expand)

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-from ..board import BLANK, Board, as_board, board_and_goal
+from ..board import BLANK, Board, as_board, board_and_goal, board_goal_args
+from ..door import door
 from ..errors import TooLargeError, short_repr
 
 __all__ = ["heuristic_value", "manhattan", "goal_cells", "MAX_TABLE_CELLS", "tile_distances", "misplaced", "linear_conflict", "longest_increasing",
@@ -119,6 +120,7 @@ def _tile_distances(goal: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+@door(board_goal_args())
 def misplaced(board, goal=None) -> int:
     """How many tiles (blank left out) are not on their goal cell.
 
@@ -129,10 +131,10 @@ def misplaced(board, goal=None) -> int:
     >>> misplaced(Board([[3, 2, 1], [4, 5, 0]]))
     2
     """
-    board, goal = board_and_goal(board, goal)
     return sum(1 for t, g in zip(board.tiles, goal.tiles) if t != BLANK and t != g)
 
 
+@door(board_goal_args())
 def linear_conflict(board, goal=None) -> int:
     """Manhattan distance plus 2 for each tile that must leave its line to let others pass.
 
@@ -150,7 +152,6 @@ def linear_conflict(board, goal=None) -> int:
     >>> linear_conflict(Board.goal(3, 3))
     0
     """
-    board, goal = board_and_goal(board, goal)
     rows, cols = board.shape
     goal_row = {t: i // cols for i, t in enumerate(goal.tiles)}
     goal_col = {t: i % cols for i, t in enumerate(goal.tiles)}

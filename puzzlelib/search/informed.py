@@ -36,6 +36,7 @@ import time
 from heapq import heappop, heappush
 
 from ..board import Board, board_and_goal, check_shape, neighbor_table, successors
+from ..door import Answer, door
 from ..errors import NodeLimitError, TooLargeError, number_text, short_repr, whole_number
 from ..limits import (ASTAR_DEFAULT_MAX_NODES, HUGE_BOARD_WORK, LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS,
                       SMALL_BOARD_MAX_NODES, check_max_nodes)
@@ -221,6 +222,19 @@ def _ida(start, goal, h, limit, table, counts):
     return ida_search(start.tiles, goal.tiles, counted, table, limit)
 
 
+def _tree_sizes_args(args: dict) -> None:
+    rows, cols = args["rows"], args["cols"] = check_shape(args["rows"], args["cols"])
+    cells = rows * cols
+    blank = args["blank"] = whole_number(args["blank"], "blank", minimum=0, maximum=cells - 1)
+    depth = args["depth"] = whole_number(args["depth"], "depth", minimum=0, maximum=MAX_TREE_DEPTH)
+    work = sum(min(4 * 3 ** min(d, 40), 4 * cells) for d in range(depth + 1))     # (blank, previous) pairs met
+    if work > MAX_TREE_WORK:
+        raise TooLargeError(f"tree_sizes({rows}, {cols}, {blank}, {depth}) would track about {work:,} "
+                            f"(blank, previous cell) pairs; it counts up to {MAX_TREE_WORK:,}: "
+                            "ask for fewer levels or a smaller board")
+
+
+@door(_tree_sizes_args)
 def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
     """Nodes at each depth of the tree that iterative deepening searches, from a blank at cell ``blank``.
 
@@ -238,15 +252,6 @@ def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
     ...
     ValueError: blank must be at most 8, got 9
     """
-    rows, cols = check_shape(rows, cols)
-    cells = rows * cols
-    blank = whole_number(blank, "blank", minimum=0, maximum=cells - 1)
-    depth = whole_number(depth, "depth", minimum=0, maximum=MAX_TREE_DEPTH)
-    work = sum(min(4 * 3 ** min(d, 40), 4 * cells) for d in range(depth + 1))     # (blank, previous) pairs met
-    if work > MAX_TREE_WORK:
-        raise TooLargeError(f"tree_sizes({rows}, {cols}, {blank}, {depth}) would track about {work:,} "
-                            f"(blank, previous cell) pairs; it counts up to {MAX_TREE_WORK:,}: "
-                            "ask for fewer levels or a smaller board")
     table = neighbor_table(rows, cols)
     layer = {(blank, -1): 1}
     sizes = [1]
@@ -261,6 +266,33 @@ def tree_sizes(rows: int, cols: int, blank: int, depth: int) -> list[int]:
     return sizes
 
 
+def _branching_args(args: dict):
+    nodes = args["nodes"]
+    if isinstance(nodes, bool) or not isinstance(nodes, numbers.Real):
+        raise TypeError(f"nodes must be a number, got {short_repr(nodes)} of type {type(nodes).__name__}")
+    depth = args["depth"] = whole_number(args["depth"], "depth")
+    if depth < 1:
+        raise ValueError(f"need depth >= 1 and nodes >= 0, got depth={number_text(depth)}, "
+                         f"nodes={short_repr(nodes)}")
+    if depth > MAX_TREE_DEPTH_FOR_B:
+        raise ValueError(f"depth must be at most {MAX_TREE_DEPTH_FOR_B:,}, got {number_text(depth)}")
+    try:            # log(nodes + 1); math.log takes ints of any size
+        log_total = math.log(int(nodes) + 1) if isinstance(nodes, numbers.Integral) else math.log1p(nodes)
+    except (ValueError, OverflowError, TypeError):
+        log_total = float("nan")
+    if not nodes >= 0 or math.isnan(log_total) or math.isinf(log_total):
+        raise ValueError(f"nodes must be a finite number >= 0, got {short_repr(nodes)}")
+    if nodes == 0:
+        return Answer(0.0)
+    if log_total / depth > 709:                                   # b* itself would overflow a float
+        raise ValueError(f"b* for {number_text(nodes) if isinstance(nodes, int) else short_repr(nodes)} nodes "
+                         f"over {number_text(depth)} levels is about 10^{log_total / depth / math.log(10):,.0f}, "
+                         "beyond what a float holds")
+    args["nodes"] = int(nodes) if isinstance(nodes, numbers.Integral) else float(nodes)
+    return None
+
+
+@door(_branching_args)
 def effective_branching(nodes: float, depth: int) -> float:
     """The effective branching factor b*: a uniform tree of ``depth`` levels with ``nodes`` + 1 nodes.
 
@@ -274,26 +306,7 @@ def effective_branching(nodes: float, depth: int) -> float:
     >>> round(effective_branching(52, 5), 2)
     1.92
     """
-    if isinstance(nodes, bool) or not isinstance(nodes, numbers.Real):
-        raise TypeError(f"nodes must be a number, got {short_repr(nodes)} of type {type(nodes).__name__}")
-    depth = whole_number(depth, "depth")
-    if depth < 1:
-        raise ValueError(f"need depth >= 1 and nodes >= 0, got depth={number_text(depth)}, "
-                         f"nodes={short_repr(nodes)}")
-    if depth > MAX_TREE_DEPTH_FOR_B:
-        raise ValueError(f"depth must be at most {MAX_TREE_DEPTH_FOR_B:,}, got {number_text(depth)}")
-    try:            # log(nodes + 1); math.log takes ints of any size
-        log_total = math.log(int(nodes) + 1) if isinstance(nodes, numbers.Integral) else math.log1p(nodes)
-    except (ValueError, OverflowError, TypeError):
-        log_total = float("nan")
-    if not nodes >= 0 or math.isnan(log_total) or math.isinf(log_total):
-        raise ValueError(f"nodes must be a finite number >= 0, got {short_repr(nodes)}")
-    if nodes == 0:
-        return 0.0
-    if log_total / depth > 709:                                   # b* itself would overflow a float
-        raise ValueError(f"b* for {number_text(nodes) if isinstance(nodes, int) else short_repr(nodes)} nodes "
-                         f"over {number_text(depth)} levels is about 10^{log_total / depth / math.log(10):,.0f}, "
-                         "beyond what a float holds")
+    log_total = math.log(nodes + 1)                               # compare the sums as logarithms
     lo, hi = 0.0, math.exp(log_total / depth) + 1                 # b**depth <= nodes + 1
     for _ in range(200):
         b = (lo + hi) / 2
@@ -502,29 +515,46 @@ PLAIN_MAX_DEPTH = 400
 """How deep :func:`ida_star_plain` may go: each move is one call of Python's recursion."""
 
 
+def _ida_plain_args(args: dict):
+    start, goal = args["start"], args["goal"] = board_and_goal(args["start"], args["goal"], "start")
+    limit = check_max_nodes(args["max_nodes"], args["max_nodes"])
+    if not is_solvable(start, goal):
+        return Answer(None)
+    h = compile_heuristic(args["heuristic"], goal).value      # h(tiles), on the checked goal
+    if h(start.tiles) > PLAIN_MAX_DEPTH:
+        raise plain_limit_error(limit, PLAIN_MAX_DEPTH)
+    evaluated = 0
+
+    def heuristic(board, goal):                               # h, which counts the nodes it is asked about
+        nonlocal evaluated
+        evaluated += 1
+        if evaluated > limit:
+            raise plain_limit_error(limit, 0)
+        return h(board.tiles)
+    args["heuristic"] = heuristic
+    return None
+
+
+@door(_ida_plain_args, translate={RecursionError: lambda err: plain_limit_error(0, PLAIN_MAX_DEPTH)})
 def ida_star_plain(start, goal=None, heuristic=manhattan, *, max_nodes: int = 10**6) -> list[Board] | None:
     """IDA* as it is taught, recursive on Boards: a shortest path, or None. :func:`ida_star` is the engine.
+
+    The door checks the boards, answers None for a goal in the other component, and counts the nodes
+    against ``max_nodes`` (each call of the heuristic is one node); a path deeper than
+    :data:`PLAIN_MAX_DEPTH` moves stops it, as each move is one call of Python's recursion.
 
     >>> [board.blank for board in ida_star_plain(Board([[4, 1, 2], [5, 0, 3]]))]
     [(1, 1), (1, 0), (0, 0), (0, 1), (0, 2), (1, 2)]
     """
-    start, goal = board_and_goal(start, goal, "start")
-    limit = check_max_nodes(max_nodes, max_nodes)
-    if not is_solvable(start, goal):
-        return None
-    h = compile_heuristic(heuristic, goal).value      # h(tiles): the estimate of the moves left
-    path, nodes = [start], 0
+    path = [start]
+
     def search(g, bound):                             # "found", or the smallest f over the bound below path[-1]
-        nonlocal nodes
         board = path[-1]
-        f = g + h(board.tiles)
+        f = g + heuristic(board, goal)
         if f > bound:
             return f
         if board == goal:
             return "found"
-        nodes += 1
-        if nodes > limit or g >= PLAIN_MAX_DEPTH:     # a node budget, and one recursive call per move
-            raise plain_limit_error(limit, g)
         smallest = math.inf
         for nxt in board.neighbors():
             if len(path) > 1 and nxt == path[-2]:
@@ -536,7 +566,7 @@ def ida_star_plain(start, goal=None, heuristic=manhattan, *, max_nodes: int = 10
             smallest = min(smallest, t)
             path.pop()
         return smallest
-    bound = h(start.tiles)
+    bound = heuristic(start, goal)
     while True:                                       # one depth-first pass per bound
         t = search(0, bound)
         if t == "found":
