@@ -50,7 +50,7 @@ $(STAMP): pyproject.toml
 	@# PYTHONWARNINGS: setuptools' "Editable installation" notice is advice for package authors, not for you
 	PYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install --progress-bar on -e '.[test,app,slides,site,homework]'
 	@echo "Compiling the search engine once (numba, a few seconds; kept in numba's cache for later kernels):"
-	$(BIN)/python -c "from puzzlelib.search.compiled import warm_up; print(warm_up())"
+	$(BIN)/python -c "from puzzlelib.engines.compiled import warm_up; print(warm_up())"
 	@touch $(STAMP)
 	@echo "Set-up done: $(VENV)/ is ready."
 

@@ -28,10 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 from puzzlelib import Board, bfs_layers
-from puzzlelib.search.heuristics import linear_conflict, misplaced
-from puzzlelib.search.informed import astar, effective_branching, ida_star
-from puzzlelib.search.heuristics import manhattan
-from puzzlelib.reference import results_path, save_results
+from puzzlelib.core.heuristics import linear_conflict, misplaced
+from puzzlelib.core.informed import astar, effective_branching
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.core.heuristics import manhattan
+from puzzlelib.core.reference import results_path, save_results
 
 RESULTS = results_path("astar_table")
 DEPTHS = list(range(2, 25, 2))

@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/bfs_distributed.py                 # 3 x 4: frontier_search, then 1 and 2 workers
     .venv/bin/python benchmarks/bfs_distributed.py --rows 2 --cols 4 --workers 1 2   # a quick look
 
-In one run: :func:`puzzlelib.search.frontier.frontier_search` in this process,
-then :func:`puzzlelib.search.distributed.distributed_search` on a
+In one run: :func:`puzzlelib.engines.frontier.frontier_search` in this process,
+then :func:`puzzlelib.engines.distributed.distributed_search` on a
 ``LocalCluster`` of 1 and of 2 worker processes (one thread each), each
 timed without the cluster's start (printed apart), with the CPU seconds
 of this process and the workers beside the wall time. Every table is checked
@@ -27,10 +27,10 @@ import os
 import time
 from pathlib import Path
 
-from puzzlelib.limits import format_bytes, frontier_bfs_bytes, reachable_count
-from puzzlelib.reference import results_path
-from puzzlelib.search.distributed import distributed_search
-from puzzlelib.search.frontier import frontier_search
+from puzzlelib.core.limits import format_bytes, frontier_bfs_bytes, reachable_count
+from puzzlelib.core.reference import results_path
+from puzzlelib.engines.distributed import distributed_search
+from puzzlelib.engines.frontier import frontier_search
 
 TWO_SIX = "2x6"       # the widest layer's share of 2 x 6, from benchmarks/bfs_scale.py's results, guides 2 x 7
 

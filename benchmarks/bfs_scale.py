@@ -5,11 +5,11 @@
 
 The engines, all in puzzlelib:
 
-* ``dict``: the plain BFS of :func:`puzzlelib.search.bfs.bfs_layers` (tuples in a
+* ``dict``: the plain BFS of :func:`puzzlelib.core.bfs.bfs_layers` (tuples in a
   dict, about 200 bytes a board). The reference; it refuses 3 x 4 and 2 x 6.
-* ``rank-bits``: :func:`puzzlelib.search.bitarray.rank_bfs_counts`, three bit arrays
+* ``rank-bits``: :func:`puzzlelib.engines.bitarray.rank_bfs_counts`, three bit arrays
   indexed by Lehmer rank (3 bits for each of the (mn)! ranks).
-* ``frontier``: :func:`puzzlelib.search.frontier.frontier_search`, packed 64-bit
+* ``frontier``: :func:`puzzlelib.engines.frontier.frontier_search`, packed 64-bit
   words and two layers at a time: the engine behind ``distance_counts``.
 * ``public``: :func:`puzzlelib.distance_counts` itself, the call a reader
   makes, to show that it runs the fast engine (3 x 3 included).
@@ -20,7 +20,7 @@ run happens in a fresh Python process, so its peak memory (the process's
 maximum resident set size, interpreter and numpy included) is its own; the
 script then writes ``puzzlelib/results/bfs_scale.json``, which the notebook
 ``07_bfs_at_scale.ipynb`` and the tests read. Every table is checked against
-the published one in :mod:`puzzlelib.reference`.
+the published one in :mod:`puzzlelib.core.reference`.
 """
 
 from __future__ import annotations
@@ -41,16 +41,16 @@ ROOT = Path(__file__).resolve().parent.parent
 import numpy as np
 
 from puzzlelib import Board, bfs_layers, distance_counts
-from puzzlelib.search.frontier import frontier_search
-from puzzlelib.reference import SOURCES, published_counts, results_path, save_results
-from puzzlelib.search.bitarray import rank_bfs_counts
+from puzzlelib.engines.frontier import frontier_search
+from puzzlelib.core.reference import SOURCES, published_counts, results_path, save_results
+from puzzlelib.engines.bitarray import rank_bfs_counts
 
 RESULTS = results_path("bfs_scale")
 SMALL = [(3, 3), (2, 4), (2, 5)]
 FULL = [(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (3, 4), (2, 6)]
 ENGINES = ("dict", "rank-bits", "frontier")
 SMALL_ENGINES = ENGINES + ("public",)
-HASHED = ["puzzlelib/search/frontier.py", "puzzlelib/search/bitarray.py", "benchmarks/bfs_scale.py"]
+HASHED = ["puzzlelib/engines/frontier.py", "puzzlelib/engines/packed.py", "puzzlelib/engines/bitarray.py", "benchmarks/bfs_scale.py"]
 
 
 def run(engine: str, rows: int, cols: int) -> dict:
@@ -195,7 +195,7 @@ def full() -> None:
         "command": "benchmarks/bfs_scale.py --full",
         "goal": "blank last (bottom-right corner); diameter: the largest eccentricity of the goals "
                 "with the blank in each cell up to symmetry (eccentricity_by_blank_cell)",
-        "engine": "puzzlelib.search.frontier.frontier_search",
+        "engine": "puzzlelib.engines.frontier.frontier_search",
         "peak_mib": "maximum resident set size of a fresh Python process running one board "
                     "(interpreter, numpy and puzzlelib included; baseline_mib is the same after imports)",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "numpy": np.__version__,

@@ -7,18 +7,18 @@
         # puzzlelib/results/fifteen.json (read by notebooks/08_beyond_bfs.ipynb)
 
 The instances are R. E. Korf's (Artificial Intelligence 27, 1985, Table 1), in
-:mod:`puzzlelib.reference` with their sources. Korf's goal has the **blank
+:mod:`puzzlelib.core.reference` with their sources. Korf's goal has the **blank
 first** (cell i holds tile i), which is ``Board.goal(4, 4, blank="first")``;
 solving towards the usual blank-last goal would give other lengths.
 
 The heuristic is the additive 6-6-3 pattern database of
-:func:`puzzlelib.search.pdb.default_partition` for that goal, plus its mirror image
-(:func:`puzzlelib.search.heuristics.goal_mirror`). It is loaded from the cache
+:func:`puzzlelib.core.pdb.default_partition` for that goal, plus its mirror image
+(:func:`puzzlelib.core.heuristics.goal_mirror`). It is loaded from the cache
 (``~/.cache/puzzlelib`` or ``$PUZZLELIB_CACHE``) or built there first (about
 a minute); the build time and size are printed. Every length found is
 checked against Korf's published one.
 
-The search runs on the compiled engine (:mod:`puzzlelib.search.compiled`, numba) when it is
+The search runs on the compiled engine (:mod:`puzzlelib.engines.compiled`, numba) when it is
 installed. To show what it buys, the lesson's own IDA* (``ida_star_plain``: recursive, on Boards, the
 same heuristic) then solves the ``--plain N`` instances (default 5) that took the engine fewest nodes,
 and both engines' nodes a second on those same instances are printed with their ratio.
@@ -44,13 +44,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from puzzlelib.search.heuristics import linear_conflict
-from puzzlelib.search.compiled import engine_status
-from puzzlelib.search.informed import ida_star, ida_star_plain
-from puzzlelib.reference import KORF_GOAL, korf100, results_path, save_results
-from puzzlelib.limits import format_bytes
-from puzzlelib.search.heuristics import manhattan
-from puzzlelib.search.pdb import PatternDatabase, cache_dir
+from puzzlelib.core.heuristics import linear_conflict
+from puzzlelib.engines.compiled import engine_status
+from puzzlelib.core.informed import ida_star_plain
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.core.reference import KORF_GOAL, korf100, results_path, save_results
+from puzzlelib.core.limits import format_bytes
+from puzzlelib.core.heuristics import manhattan
+from puzzlelib.engines.pdb import PatternDatabase, cache_dir
 
 NO_CAP = 10**12
 """A benchmark runs each search to the end: ida_star's default budget stops after about five seconds."""

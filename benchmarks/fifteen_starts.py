@@ -18,10 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 from puzzlelib import Board, is_solvable
-from puzzlelib.search.informed import ida_star
-from puzzlelib.search.heuristics import manhattan
-from puzzlelib.search.pdb import PatternDatabase
-from puzzlelib.reference import results_path, save_results
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.core.heuristics import manhattan
+from puzzlelib.engines.pdb import PatternDatabase
+from puzzlelib.core.reference import results_path, save_results
 
 RESULTS = results_path("fifteen_starts")
 

@@ -8,7 +8,7 @@ out for time, and reports instead of stopping at the first problem:
     python benchmarks/fuzz_long.py                   # 400 argument lists per callable, about 5 minutes
     python benchmarks/fuzz_long.py --examples 2000   # longer
     python benchmarks/fuzz_long.py --seed 7          # other examples (the default run draws the same ones each time)
-    python benchmarks/fuzz_long.py --only puzzlelib.search.bfs.min_moves
+    python benchmarks/fuzz_long.py --only puzzlelib.core.bfs.min_moves
 
 It prints the number of calls, the kinds of hostile value, and every call that raised something other
 than ValueError or TypeError, or ran past the time limit (each once per callable and exception type).
@@ -39,7 +39,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 import test_fuzz_inputs as fuzz  # noqa: E402  (the test's strategies and pools: one copy)
 from puzzlelib import Board  # noqa: E402
-from puzzlelib.errors import short_repr  # noqa: E402
+from puzzlelib.core.errors import short_repr  # noqa: E402
 from timing import TookTooLong, time_limit  # noqa: E402
 
 MILLION_CELLS = [fuzz._huge(Board.goal(1000, 1000)), fuzz._huge(Board.goal(300, 300))]

@@ -65,11 +65,11 @@ def cold(kind: str, seed: int) -> dict:
 
 def check(kind: str, start, path) -> tuple[bool, int]:
     """(the path is legal and ends at the goal, the length a second IDA* finds)."""
-    from puzzlelib.board import Board
+    from puzzlelib.core.board import Board
     from puzzlelib.player.session import make_goal
-    from puzzlelib.search.informed import ida_star
-    from puzzlelib.search.optimal import is_path
-    from puzzlelib.search.pdb import PatternDatabase
+    from puzzlelib.engines.ida import ida_star
+    from puzzlelib.engines.optimal import is_path
+    from puzzlelib.engines.pdb import PatternDatabase
 
     goal = make_goal(4, 4, kind)
     boards = [Board.from_tiles(tuple(t), 4, 4) for t in path]
@@ -80,7 +80,7 @@ def check(kind: str, start, path) -> tuple[bool, int]:
 
 def main() -> None:
     from notebook_pace import plain_bfs_seconds
-    from puzzlelib.search.compiled import engine_status
+    from puzzlelib.engines.compiled import engine_status
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shuffles", type=int, default=20)

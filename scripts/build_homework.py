@@ -5,7 +5,7 @@ Usage: python scripts/build_homework.py [--out build/homework] [--no-release]
 The homework of each lecture is the list at the end of that lecture in docs/lecturers_guide.md
 ("Homework: `01.4` (write `key_of`), ..."). Each exercise is taken from its notebook: the
 "### Exercise K" text, the placeholder cell the student fills in, and the exercise's record in
-puzzlelib.exercises (level, kind, function name). The course:
+puzzlelib.course.exercises (level, kind, function name). The course:
 
     OUT/nbgrader_config.py          course id, folders, a 60 s per-cell timeout for autograding
     OUT/source/lectureN/lectureN.ipynb   the instructor's version: reference answers between
@@ -16,9 +16,9 @@ puzzlelib.exercises (level, kind, function name). The course:
 Each exercise has a text cell, an answer cell (nbgrader ``solution``, grade_id ``exNN_K_answer``), a
 self-check cell (``check``, which never shows the answer) and an autograded test cell (``grade``
 with points, grade_id ``exNN_K_test``) whose test is hidden in the release. Points by level:
-warm-up 1, core 2, challenge 3 (puzzlelib.exercises.grading.POINTS).
+warm-up 1, core 2, challenge 3 (puzzlelib.course.exercises.grading.POINTS).
 
-A function's reference answer is its source in puzzlelib/exercises/solutions.py; a value's is the
+A function's reference answer is its source in puzzlelib/course/exercises/solutions.py; a value's is the
 value puzzlelib computes, written as a literal. The build fails if the release holds any line of a
 reference answer.
 """
@@ -227,8 +227,8 @@ def _meta(grade_id: str, *, solution=False, grade=False, locked=True, points=Non
 
 def _answer_cell_source(ex, placeholder: str) -> tuple[str, str]:
     """``(source, answer)``: the answer cell of the instructor's version, and the answer's lines alone."""
-    from puzzlelib.exercises.engine import _expected
-    from puzzlelib.exercises.solutions import SOLUTIONS
+    from puzzlelib.course.exercises.engine import _expected
+    from puzzlelib.course.exercises.solutions import SOLUTIONS
 
     if ex.kind == "function":
         code = textwrap.dedent(inspect.getsource(SOLUTIONS[ex.function])).rstrip() + "\n"
@@ -258,8 +258,8 @@ def _strip_heading(text: str, exercise_id: str, points: int) -> str:
 
 def assignment(number: int, title: str, ids: list[str]) -> tuple[nbformat.NotebookNode, list[str]]:
     """The instructor's notebook of one lecture's homework, and every line of its reference answers."""
-    from puzzlelib.exercises import EXERCISES
-    from puzzlelib.exercises.grading import POINTS
+    from puzzlelib.course.exercises import EXERCISES
+    from puzzlelib.course.exercises.grading import POINTS
 
     blocks = {i: exercise_block(i) for i in ids}
     total = sum(POINTS[EXERCISES[i].level] for i in ids)
@@ -292,7 +292,7 @@ def assignment(number: int, title: str, ids: list[str]) -> tuple[nbformat.Notebo
         cells.append(nbformat.v4.new_code_cell(
             f"# Graded: exercise {i}, {points} point{'s' if points != 1 else ''} (the tests are hidden).\n"
             "### BEGIN HIDDEN TESTS\n"
-            "from puzzlelib.exercises.grading import grade\n"
+            "from puzzlelib.course.exercises.grading import grade\n"
             f'grade("{i}", {name}, points={points})\n'
             "### END HIDDEN TESTS", metadata=_meta(f"{tag}_test", grade=True, points=points)))
     nb = nbformat.v4.new_notebook(cells=cells)
@@ -356,8 +356,8 @@ def leaks(folder: Path, runs: set[str]) -> list[str]:
 
 def build(out: Path, release: bool = True) -> dict[str, dict]:
     """Write the course to ``out``; return, per assignment, its exercise ids and points."""
-    from puzzlelib.exercises import EXERCISES
-    from puzzlelib.exercises.grading import POINTS
+    from puzzlelib.course.exercises import EXERCISES
+    from puzzlelib.course.exercises.grading import POINTS
 
     if out.exists():
         shutil.rmtree(out)

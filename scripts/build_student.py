@@ -37,7 +37,7 @@ from lessons import lessons  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTION_MARKS = ("Solution to exercise", "<summary>Solution")
-NO_SOLUTIONS = ".no-solutions"   # puzzlelib.exercises.NO_SOLUTIONS_FILE
+NO_SOLUTIONS = ".no-solutions"   # puzzlelib.course.exercises.NO_SOLUTIONS_FILE
 
 MAKEFILE = """\
 # Sliding Puzzles, Explained (student edition). Needs only Python 3.10+ on the PATH as python3.
@@ -88,9 +88,9 @@ def student_notebook(path: Path):
 
 
 def solutions_stub() -> str:
-    """puzzlelib/exercises/solutions.py for the student edition: the same names, no answers in them."""
+    """puzzlelib/course/exercises/solutions.py for the student edition: the same names, no answers in them."""
     sys.path.insert(0, str(ROOT))
-    from puzzlelib.exercises.solutions import FLAWED, SOLUTIONS
+    from puzzlelib.course.exercises.solutions import FLAWED, SOLUTIONS
 
     return f'''"""The reference solutions are not part of the student edition (reveal() is switched off here).
 
@@ -113,10 +113,10 @@ FLAWED = {{name: _withheld(name) for name in {sorted(FLAWED)!r}}}
 
 
 def seal_exercises(package: Path) -> int:
-    """Take the value exercises' answers out of the edition's copy of puzzlelib.exercises.
+    """Take the value exercises' answers out of the edition's copy of puzzlelib.course.exercises.
 
     Each value exercise's expected value and its "correct: ..." text go into ``sealed.json``,
-    sealed with the answer itself (puzzlelib.exercises.engine._seal): check() can tell a right
+    sealed with the answer itself (puzzlelib.course.exercises.sealing._seal): check() can tell a right
     answer, and print why it is right, but no file holds the answer. In each ``nbNN_*.py`` the
     ``solution=`` and ``why=`` of every value exercise, and the examples of its foreseen mistakes (often
     the answer plus one), are replaced, and the private helpers that only computed them are removed.
@@ -126,8 +126,9 @@ def seal_exercises(package: Path) -> int:
     import json
 
     sys.path.insert(0, str(ROOT))
-    from puzzlelib.exercises import EXERCISES
-    from puzzlelib.exercises.engine import _example, _expected, _seal
+    from puzzlelib.course.exercises import EXERCISES
+    from puzzlelib.course.exercises.engine import _example, _expected
+    from puzzlelib.course.exercises.sealing import _seal
 
     sealed = {k: _seal(k, _expected(ex), ex.why, [_example(ex, i) for i in range(len(ex.mistakes))])
               for k, ex in EXERCISES.items() if ex.kind == "value"}
@@ -154,7 +155,10 @@ def seal_exercises(package: Path) -> int:
             b = starts[node.end_lineno - 1] + len(lines[node.end_lineno - 1].encode()[:node.end_col_offset].decode())
             text = text[:a] + new + text[b:]
         if edits:
-            text = text.replace("\nfrom .engine import ", "\nfrom .engine import _withheld_answer\nfrom .engine import ", 1)
+            head = "\nfrom puzzlelib.course.exercises.engine import "
+            if head not in text:
+                raise SystemExit(f"{path.name}: no '{head.strip()}' line to put _withheld_answer's import beside")
+            text = text.replace(head, "\nfrom puzzlelib.course.exercises.sealing import _withheld_answer" + head, 1)
         text = _drop_unused_helpers(text)
         path.write_text(text, encoding="utf-8")
     return len(sealed)
@@ -190,9 +194,9 @@ def build(out: Path, notebooks: list[Path]) -> None:
     shutil.copy2(ROOT / "scripts" / "launch.py", out / "scripts" / "launch.py")
     shutil.copytree(ROOT / "puzzlelib", out / "puzzlelib",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
-    (out / "puzzlelib" / "exercises" / "solutions.py").write_text(solutions_stub(), encoding="utf-8")
-    sealed = seal_exercises(out / "puzzlelib" / "exercises")
-    print(f"puzzlelib/exercises: solutions.py is a stub; the answers of {sealed} value exercises are sealed")
+    (out / "puzzlelib" / "course" / "exercises" / "solutions.py").write_text(solutions_stub(), encoding="utf-8")
+    sealed = seal_exercises(out / "puzzlelib" / "course" / "exercises")
+    print(f"puzzlelib/course/exercises: solutions.py is a stub; the answers of {sealed} value exercises are sealed")
     shutil.copy2(ROOT / "notebooks" / "rise.css", out / "notebooks" / "rise.css")   # the live slides' style
     (out / "notebooks" / NO_SOLUTIONS).write_text(
         "This is the student edition: puzzlelib's reveal() does not show solutions while this file is here.\n",

@@ -165,6 +165,39 @@ LESSON_CONTENTS = (
 """The server's ``jupyter_server_config.py`` (see quiet_environment)."""
 
 
+def jupyter_folders() -> list[Path]:
+    """Where the server's kernel spec and config go: ``build/jupyter/`` in the clone, or, where the clone
+    can't be written (another user's checkout, a read-only mount), the user's own cache folder
+    (``$XDG_CACHE_HOME`` or ``~/.cache``, then ``puzzlelib/jupyter``)."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return [ROOT / "build" / "jupyter", cache / "puzzlelib" / "jupyter"]
+
+
+def _write_jupyter_files(folder: Path) -> bool:
+    """Write the files of :func:`quiet_environment` in ``folder``; False where it can't be written."""
+    spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+                     "--IPKernelApp.log_level=ERROR"],
+            "display_name": "Python 3 (ipykernel)", "language": "python", "metadata": {"debugger": True}}
+    pong = {"tornado_settings": {"ws_ping_timeout": 30000}}
+    template = folder / "voila" / "templates" / OFFLINE_TEMPLATE
+    files = {folder / "kernels" / "python3" / "kernel.json": spec,
+             folder / "config" / "jupyter_server_config.json": {"ServerApp": pong},
+             folder / "config" / "jupyter_server_config.py": LESSON_CONTENTS.format(scripts=str(ROOT / "scripts")),
+             folder / "config" / "voila.json": {"Voila": pong,
+                                                 "VoilaConfiguration": {"template": OFFLINE_TEMPLATE}},
+             template / "conf.json": {"base_template": "lab"},
+             template / "index.html.j2": VOILA_INDEX,
+             # nbgrader's menus in JupyterLab belong to the grader's server, not to the lessons (see command())
+             folder / "config" / "labconfig" / "page_config.json": {"disabledExtensions": {"@jupyter/nbgrader": True}}}
+    try:
+        for path, content in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content if isinstance(content, str) else json.dumps(content, indent=1) + "\n")
+    except OSError:
+        return False
+    return True
+
+
 def quiet_environment() -> dict[str, str]:
     """The environment for the server, with two fixes for lines that look like errors but are not.
 
@@ -187,30 +220,15 @@ def quiet_environment() -> dict[str, str]:
     * nbgrader's JupyterLab extension is switched off there too (``labconfig/page_config.json``), with
       its server extensions (see :func:`command`): grading has its own server (docs/homework.md).
 
-    Only the server started here sees these folders. Where ``build/`` can't be
-    written, the usual settings are used, and only the log lines come back.
+    Only the server started here sees these folders. Where ``build/`` can't be written (another
+    user's clone), they go to the user's cache folder instead (:func:`jupyter_folders`); where neither
+    can be, the usual settings are used, and only the log lines come back.
     """
     env = dict(os.environ)
-    folder = ROOT / "build" / "jupyter"
-    spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
-                     "--IPKernelApp.log_level=ERROR"],
-            "display_name": "Python 3 (ipykernel)", "language": "python", "metadata": {"debugger": True}}
-    pong = {"tornado_settings": {"ws_ping_timeout": 30000}}
-    template = folder / "voila" / "templates" / OFFLINE_TEMPLATE
-    files = {folder / "kernels" / "python3" / "kernel.json": spec,
-             folder / "config" / "jupyter_server_config.json": {"ServerApp": pong},
-             folder / "config" / "jupyter_server_config.py": LESSON_CONTENTS.format(scripts=str(ROOT / "scripts")),
-             folder / "config" / "voila.json": {"Voila": pong,
-                                                 "VoilaConfiguration": {"template": OFFLINE_TEMPLATE}},
-             template / "conf.json": {"base_template": "lab"},
-             template / "index.html.j2": VOILA_INDEX,
-             # nbgrader's menus in JupyterLab belong to the grader's server, not to the lessons (see command())
-             folder / "config" / "labconfig" / "page_config.json": {"disabledExtensions": {"@jupyter/nbgrader": True}}}
-    try:
-        for path, content in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content if isinstance(content, str) else json.dumps(content, indent=1) + "\n")
-    except OSError:
+    for folder in jupyter_folders():
+        if _write_jupyter_files(folder):
+            break
+    else:
         return env
     for name, extra in (("JUPYTER_PATH", folder), ("JUPYTER_CONFIG_PATH", folder / "config")):
         env[name] = os.pathsep.join(p for p in (str(extra), env.get(name, "")) if p)

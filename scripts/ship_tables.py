@@ -6,7 +6,7 @@ For each goal the player offers (puzzlelib.player.session.GOAL_KINDS: blank last
 spiral) on each size of its menu that a BFS table doesn't solve (4 x 4, 3 x 4, 4 x 3), the tables of its default partition are taken from the cache or built (about a
 minute each), checked with table_problem, compressed with LZMA and written to puzzlelib/data/pdb/
 with a manifest that records each table's goal, pattern, length, largest entry, reachable
-placements, build time and SHA-256. The package reads them with puzzlelib.search.shipped.
+placements, build time and SHA-256. The package reads them with puzzlelib.engines.shipped.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from puzzlelib.player.session import GOAL_KINDS, make_goal  # noqa: E402
-from puzzlelib.search import shipped  # noqa: E402
-from puzzlelib.search.pdb import _cache_name, default_partition, load_or_build, table_problem  # noqa: E402
+from puzzlelib.engines import shipped  # noqa: E402
+from puzzlelib.engines.pdb import _cache_name, load_or_build
+from puzzlelib.core.pdb import default_partition, table_problem  # noqa: E402
 
 
 SHAPES = [(4, 4), (3, 4), (4, 3)]
@@ -53,7 +54,7 @@ def main() -> None:
         old.unlink()
     for name, packed in files.items():
         (folder / name).write_bytes(packed)
-    doc = {"format": shipped.FORMAT, "note": "written by scripts/ship_tables.py; read by puzzlelib.search.shipped",
+    doc = {"format": shipped.FORMAT, "note": "written by scripts/ship_tables.py; read by puzzlelib.engines.shipped",
            "tables": records}
     (folder / shipped.MANIFEST).write_text(json.dumps(doc, indent=1) + "\n")
     total = sum(r["compressed"] for r in records)

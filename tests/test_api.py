@@ -43,11 +43,12 @@ def test_the_top_level_surface_is_small_and_deliberate():
 
 
 def test_the_tree_shows_the_layers():
-    """The search engines, the figures, the player, the exercises and the evidence checks live in subpackages;
-    nothing else is nested."""
+    """Every module lives in the subpackage of its audience (tests/test_layers.py keeps the imports one way):
+    the lesson core, the engines, the pictures, the player and the course; nothing else is nested."""
     packages = {m for m in MODULES if hasattr(importlib.import_module(m), "__path__")}
-    assert packages == {"puzzlelib.search", "puzzlelib.player", "puzzlelib.exercises", "puzzlelib.draw",
-                        "puzzlelib.evidence"}
+    assert packages == {"puzzlelib.core", "puzzlelib.engines", "puzzlelib.draw", "puzzlelib.player",
+                        "puzzlelib.course", "puzzlelib.course.exercises", "puzzlelib.course.evidence"}
+    assert {m for m in MODULES if m.count(".") == 1 and m not in packages} == {"puzzlelib._moved"}
 
 
 def defined_here(module):
@@ -142,8 +143,9 @@ def test_notebooks_import_and_show_only_public_names_that_exist(path):
 
 def test_each_shared_concept_has_one_home():
     """Errors, limits, the result of a search, its refusals and its dispatch each live in one module."""
-    from puzzlelib import errors, limits
-    from puzzlelib.search import dispatch, guards, results
+    from puzzlelib.core import errors, limits
+    from puzzlelib.engines import dispatch
+    from puzzlelib.core import guards, results
 
     assert puzzlelib.TooLargeError is errors.TooLargeError and limits.TooLargeError is errors.TooLargeError
     assert errors.SearchBudgetError is errors.NodeLimitError
@@ -151,7 +153,7 @@ def test_each_shared_concept_has_one_home():
     assert {"refuse_far", "refuse_component", "search_limit", "astar_max_nodes"} <= set(guards.__all__)
     assert results.__all__ == ["SearchResult"]
     for module in MODULES:
-        if module.startswith("puzzlelib.search."):
+        if module.startswith(("puzzlelib.core.", "puzzlelib.engines.")):
             source = Path(importlib.import_module(module).__file__).read_text()
-            assert "class SearchResult" not in source or module == "puzzlelib.search.results"
+            assert "class SearchResult" not in source or module == "puzzlelib.core.results"
             assert "from .bfs import refuse" not in source, f"{module} takes refusals from the teaching bfs"

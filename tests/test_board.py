@@ -5,7 +5,7 @@ import pickle
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.board import moves_table
+from puzzlelib.core.board import moves_table
 
 
 def test_build_and_properties():

@@ -5,7 +5,7 @@ from collections import deque
 import pytest
 
 from puzzlelib import Board, distances
-from puzzlelib.search.certify import distance_table_error
+from puzzlelib.engines.certify import distance_table_error
 
 GOAL = Board.goal(2, 3)
 

@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.exercises import EXERCISES, check, engine
+from puzzlelib.course.exercises import EXERCISES, check, engine, timing
 from timing import time_limit
 
-pytestmark = pytest.mark.skipif(not engine._fork_works(), reason="the forked child is used on Linux only")
+pytestmark = pytest.mark.skipif(not timing._fork_works(), reason="the forked child is used on Linux only")
 
 LIMIT = 0.5
 

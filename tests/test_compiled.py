@@ -1,6 +1,6 @@
 """The compiled engine gives the plain versions' answers: same path, same nodes, on random boards and goals.
 
-puzzlelib.search.compiled runs the loop of ida_search_tables in numba. Here each search runs three ways on
+puzzlelib.engines.compiled runs the loop of ida_search_tables in numba. Here each search runs three ways on
 seeded random boards, several goals and every heuristic it compiles (misplaced tiles, Manhattan, pattern
 databases with and without the mirror, linear conflict): the compiled loop, the Python loop, and the
 lesson's recursive ida_star_plain. The first two must agree exactly (path and node counts), and all three on the length.
@@ -16,13 +16,14 @@ import sys
 
 import pytest
 
-from puzzlelib.board import Board, neighbor_table
-from puzzlelib.generate import random_solvable
-from puzzlelib.search.compiled import engine_available, engine_status, ida_tables_compiled
-from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, misplaced
-from puzzlelib.search.compiled import _run_conflict as run_conflict
-from puzzlelib.search.informed import ida_search, ida_search_tables, ida_star, ida_star_plain
-from puzzlelib.search.pdb import PatternDatabase
+from puzzlelib.core.board import Board, neighbor_table
+from puzzlelib.core.generate import random_solvable
+from puzzlelib.engines.compiled import engine_available, engine_status, ida_tables_compiled
+from puzzlelib.core.heuristics import compile_heuristic, linear_conflict, manhattan, misplaced
+from puzzlelib.engines.compiled import _run_conflict as run_conflict
+from puzzlelib.core.informed import ida_star_plain
+from puzzlelib.engines.ida import ida_search, ida_search_tables, ida_star
+from puzzlelib.engines.pdb import PatternDatabase
 
 needs_engine = pytest.mark.skipif(not engine_available(), reason="numba is not installed here")
 
@@ -94,7 +95,7 @@ def test_the_compiled_linear_conflict_is_the_python_loop(shape, g, seed):
 
 
 def _scrambled(goal: Board, rng: random.Random, n: int) -> Board:
-    from puzzlelib.generate import scramble
+    from puzzlelib.core.generate import scramble
 
     return scramble(goal, n, seed=rng)
 
@@ -131,9 +132,9 @@ def test_other_heuristics_take_the_python_loop_with_the_same_answer():
 CHILD = """
 import sys, time
 {hide}
-from puzzlelib.search.compiled import engine_available, engine_status
-from puzzlelib.search.informed import ida_star
-from puzzlelib.board import Board
+from puzzlelib.engines.compiled import engine_available, engine_status
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.core.board import Board
 r = ida_star(Board([[4, 1, 2], [5, 0, 3]]))
 print(engine_available(), r.moves, r.expanded)
 print(engine_status())
@@ -160,9 +161,9 @@ def test_the_status_names_the_engine():
 INTERRUPTED = """
 import signal, time
 signal.signal(signal.SIGINT, signal.default_int_handler)   # as a kernel does, whatever the test run inherited
-from puzzlelib.board import Board
-from puzzlelib.generate import random_solvable
-from puzzlelib.search.informed import ida_star
+from puzzlelib.core.board import Board
+from puzzlelib.core.generate import random_solvable
+from puzzlelib.engines.ida import ida_star
 board = random_solvable(5, 5, seed=1)
 print("searching", flush=True)
 t0 = time.perf_counter()

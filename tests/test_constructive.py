@@ -5,8 +5,8 @@ import random
 import pytest
 
 from puzzlelib import Board, is_solvable, random_solvable
-from puzzlelib.generate import random_board
-from puzzlelib.search.constructive import WorkingBoard, constructive_moves, solve_constructive
+from puzzlelib.core.generate import random_board
+from puzzlelib.core.constructive import WorkingBoard, constructive_moves, solve_constructive
 
 SHAPES = [(r, c) for r in range(2, 7) for c in range(2, 7)]
 

@@ -1,4 +1,4 @@
-"""The distributed frontier search (puzzlelib.search.distributed) on local clusters of real worker processes.
+"""The distributed frontier search (puzzlelib.engines.distributed) on local clusters of real worker processes.
 
 It must give frontier_search's counts, reached, depth and last layer; refuse up front; survive a worker
 killed mid-run; resume from its folder and rebuild damaged partition files. One cluster of 2 workers and
@@ -16,10 +16,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlelib.errors import TooLargeError
-from puzzlelib.search.distributed import _part_problem, distributed_search, main, owners, route
-from puzzlelib.search.frontier import frontier_search, pack
-from puzzlelib.storage import DamagedFileWarning
+from puzzlelib.core.errors import TooLargeError
+from puzzlelib.engines.distributed import _part_problem, distributed_search, main, owners, route
+from puzzlelib.engines.frontier import frontier_search
+from puzzlelib.engines.packed import pack
+from puzzlelib.engines.storage import DamagedFileWarning
 
 import distributed  # noqa: E402  (the test extra installs dask[distributed]; make test has it)
 # A second cluster's scheduler finds port 8787 taken for its health page and says so: nothing to fix.
@@ -119,7 +120,7 @@ def test_bad_arguments_exit_2_with_a_message(argv, says, capsys):
 
 
 def test_the_command_prints_a_line_a_layer_and_json(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "puzzlelib.search.distributed", "2", "2", "--workers", "1",
+    run = subprocess.run([sys.executable, "-m", "puzzlelib.engines.distributed", "2", "2", "--workers", "1",
                           "--goal", "1 2 3 0", "--no-progress"], capture_output=True, text=True, timeout=120,
                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert run.returncode == 0, run.stderr
@@ -200,8 +201,8 @@ def test_a_damaged_partition_file_is_detected_and_rebuilt(two, tmp_path):
 
 
 def test_a_partition_file_is_checked_for_its_owner(tmp_path):
-    from puzzlelib.board import Board
-    from puzzlelib.storage import write_atomic
+    from puzzlelib.core.board import Board
+    from puzzlelib.engines.storage import write_atomic
 
     layer = frontier_search(2, 3, max_depth=5).last
     parts = route(layer, 2)
@@ -218,7 +219,7 @@ def test_a_partition_file_is_checked_for_its_owner(tmp_path):
 
 def test_importing_puzzlelib_does_not_import_dask_and_missing_dask_is_explained():
     code = ("import sys\n"
-            "import puzzlelib, puzzlelib.search.distributed as d\n"
+            "import puzzlelib, puzzlelib.engines.distributed as d\n"
             "assert 'dask' not in sys.modules and 'distributed' not in sys.modules, 'dask imported'\n"
             "sys.modules['distributed'] = None\n"
             "try:\n"
@@ -246,8 +247,8 @@ def test_layers_that_cannot_be_right_stop_the_run_as_frontier_search_stops(monke
     """The distributed engine ends its layers with frontier_search's check: a part whose children vanish (the
     search would end early) or a part that keeps making the same board forever (it would never end) stops the run
     with a PuzzleError that says which, instead of returning wrong counts."""
-    import puzzlelib.search.distributed as dist
-    from puzzlelib.errors import PuzzleError
+    import puzzlelib.engines.distributed as dist
+    from puzzlelib.core.errors import PuzzleError
 
     real = dist._expand
     vanish = lambda source, rows, cols, partitions: [p[:0] for p in real(source, rows, cols, partitions)]  # noqa: E731

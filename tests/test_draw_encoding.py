@@ -13,7 +13,7 @@ from matplotlib.patches import Rectangle  # noqa: E402
 from puzzlelib import Board, rank, to_key  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.encoding import cell_terms  # noqa: E402
-from puzzlelib.palette import BLANK, TILE  # noqa: E402
+from puzzlelib.core.palette import BLANK, TILE  # noqa: E402
 from figure_checks import texts_at_least_11pt  # noqa: E402
 
 START = Board([[1, 2, 3], [4, 0, 5]])

@@ -12,11 +12,11 @@ from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.text import Annotation  # noqa: E402
 
 from puzzlelib import Board, bfs_layers, distance_counts, distances, farthest, shortest_path  # noqa: E402
-from puzzlelib.board import moves_table  # noqa: E402
+from puzzlelib.core.board import moves_table  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.search import (blank_moves, distance_along_paths, distance_profile, first_layers,  # noqa: E402
                                    hardest_boards, keys_stored, one_move_away, puzzle_and_goal, shortest_solution)
-from puzzlelib.search.bfs import KeyedResult, dfs_path, keyed_bfs  # noqa: E402
+from puzzlelib.core.bfs import KeyedResult, dfs_path, keyed_bfs  # noqa: E402
 from figure_checks import close, texts_at_least_11pt  # noqa: F401  (close is a fixture)
 
 GOAL = Board.goal(2, 3)

@@ -15,7 +15,7 @@ from puzzlelib import Board  # noqa: E402
 from puzzlelib.draw import alt_text  # noqa: E402
 from puzzlelib.draw.sufficiency import (constructive_vs_shortest, locked_cells, milestones,  # noqa: E402
                                         state_graph_components, tile_route, top_row_steps)
-from puzzlelib.search.constructive import (WorkingBoard, constructive_milestones,  # noqa: E402
+from puzzlelib.core.constructive import (WorkingBoard, constructive_milestones,  # noqa: E402
                                            solve_constructive)
 from figure_checks import texts_at_least_11pt  # noqa: E402
 

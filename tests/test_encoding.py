@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlelib import Board, from_key, rank, to_key, unrank
-from puzzlelib.encoding import key_digits
+from puzzlelib.core.encoding import key_digits
 
 
 @st.composite

@@ -8,8 +8,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelib.evidence.nb00_start_here import count_formula_problem
-from puzzlelib.limits import reachable_count
+from puzzlelib.course.evidence.nb00_start_here import count_formula_problem
+from puzzlelib.core.limits import reachable_count
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "00_start_here.ipynb"
 

@@ -7,7 +7,7 @@ from math import factorial
 
 import pytest
 
-from puzzlelib.evidence.nb01_states_and_encoding import base_problem, distinct_in_base, factorial_base_problem
+from puzzlelib.course.evidence.nb01_states_and_encoding import base_problem, distinct_in_base, factorial_base_problem
 
 BOARDS_2X3 = list(itertools.permutations(range(6)))
 

@@ -1,12 +1,12 @@
 """Notebook 02's evidence checks pass on the true data and fail on wrong data, each for the reason it names."""
 
 from puzzlelib import Board, bfs_layers
-from puzzlelib.evidence.nb02_breadth_first_search import (branching_problem, queue_problem, same_expansions_problem,
+from puzzlelib.course.evidence.nb02_breadth_first_search import (branching_problem, queue_problem, same_expansions_problem,
                                                           transition_problem)
-from puzzlelib.graph import branching_factor
-from puzzlelib.search.bfs import keyed_bfs
-from puzzlelib.search.generic import SlidingPuzzleProblem
-from puzzlelib.search.heuristics import manhattan
+from puzzlelib.core.graph import branching_factor
+from puzzlelib.core.bfs import keyed_bfs
+from puzzlelib.core.generic import SlidingPuzzleProblem
+from puzzlelib.core.heuristics import manhattan
 
 START = Board([[4, 1, 2], [5, 0, 3]])
 UNSOLVABLE = Board([[1, 2, 3], [5, 4, 0]])

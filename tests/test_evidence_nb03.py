@@ -1,4 +1,4 @@
-"""Notebook 03's evidence checks fail on wrong data and pass on right data (puzzlelib/evidence/nb03_solvability.py)."""
+"""Notebook 03's evidence checks fail on wrong data and pass on right data (puzzlelib/course/evidence/nb03_solvability.py)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.encoding import all_permutations
-from puzzlelib.evidence.nb03_solvability import (all_or_nothing_problem, flipped_pairs, move_problem, moves_problem,
+from puzzlelib.core.encoding import all_permutations
+from puzzlelib.course.evidence.nb03_solvability import (all_or_nothing_problem, flipped_pairs, move_problem, moves_problem,
                                                  quoted_rule, quoted_rule_verdicts, replay_problem, width_invariant)
-from puzzlelib.search.constructive import constructive_moves
-from puzzlelib.space import all_moves, inversion_counts, reachable_mask
+from puzzlelib.core.constructive import constructive_moves
+from puzzlelib.engines.space import all_moves, inversion_counts, reachable_mask
 
 B15 = Board([[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]])
 

@@ -6,9 +6,9 @@ import networkx as nx
 import pytest
 
 from puzzlelib import Board, is_solvable, random_solvable, state_graph
-from puzzlelib.evidence.nb04_sufficiency_and_two_components import (cycles_problem, lemma_stages_problem,
+from puzzlelib.course.evidence.nb04_sufficiency_and_two_components import (cycles_problem, lemma_stages_problem,
                                                                      parity_classes_problem, paths_problem)
-from puzzlelib.search.constructive import constructive_stages
+from puzzlelib.core.constructive import constructive_stages
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (4, 4), (2, 5), (5, 2)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from puzzlelib import Board, distance_counts, distances, random_solvable, scramble
-from puzzlelib.evidence.nb05_experiments import (chi_square_against_counts, chi_square_tail,
+from puzzlelib.course.evidence.nb05_experiments import (chi_square_against_counts, chi_square_tail,
                                                  matches_counts_problem, nearer_than_problem)
 
 GOAL = Board.goal(3, 3)

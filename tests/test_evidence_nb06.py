@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from puzzlelib import Board, explain
-from puzzlelib.evidence.nb06_play import line_verdicts_problem, slides_keep_invariant
-from puzzlelib.generate import fix_by_swap
+from puzzlelib.course.evidence.nb06_play import line_verdicts_problem, slides_keep_invariant
+from puzzlelib.core.generate import fix_by_swap
 from puzzlelib.player.session import PlaySession
 
 

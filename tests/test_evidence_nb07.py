@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from puzzlelib.evidence.nb07_bfs_at_scale import frontier_plan_problem
-from puzzlelib.limits import frontier_bfs_bytes
-from puzzlelib.reference import load_results, published_counts
+from puzzlelib.course.evidence.nb07_bfs_at_scale import frontier_plan_problem
+from puzzlelib.core.limits import frontier_bfs_bytes
+from puzzlelib.core.reference import load_results, published_counts
 
 BIG = load_results("bfs_scale")["boards"]
 

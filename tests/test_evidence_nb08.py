@@ -1,17 +1,17 @@
-"""Notebook 08's evidence checks (puzzlelib.evidence.nb08_beyond_bfs) pass on right data and fail on wrong data."""
+"""Notebook 08's evidence checks (puzzlelib.course.evidence.nb08_beyond_bfs) pass on right data and fail on wrong data."""
 
 import inspect
 
 import numpy as np
 import pytest
 
-import puzzlelib.search.informed as informed
+import puzzlelib.engines.ida as ida_engine
 from puzzlelib import Board, distances
-from puzzlelib.evidence.nb08_beyond_bfs import (incremental_problem, jump_counts, jumps_problem, moves_problem,
+from puzzlelib.course.evidence.nb08_beyond_bfs import (incremental_problem, jump_counts, jumps_problem, moves_problem,
                                                 path_problem, table_values, conflict_values)
-from puzzlelib.search.heuristics import compile_heuristic, linear_conflict, manhattan, manhattan_tables, misplaced
-from puzzlelib.search.informed import ida_star
-from puzzlelib.search.pdb import PatternDatabase
+from puzzlelib.core.heuristics import compile_heuristic, linear_conflict, manhattan, manhattan_tables, misplaced
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.engines.pdb import PatternDatabase
 
 GOAL3 = Board.goal(3, 3)
 HARD = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
@@ -59,7 +59,7 @@ def test_moves_replayed_from_the_start():
 
 # --- the incremental update against fresh look-ups ------------------------------------------------------
 
-SOURCE = inspect.getsource(informed.ida_search_tables)
+SOURCE = inspect.getsource(ida_engine.ida_search_tables)
 BROKEN = {        # a bug in the index update, or in the mirror's update, each as one changed line
     "index moves the wrong way": ("new = old + (i - j) * weight[tile]", "new = old + (j - i) * weight[tile]"),
     "index not restored": ("            idx[k] = old\n", "            pass\n"),
@@ -75,7 +75,7 @@ BROKEN = {        # a bug in the index update, or in the mirror's update, each a
 def broken(name):
     old, new = BROKEN[name]
     assert SOURCE.count(old) == 1, name
-    namespace = dict(vars(informed))
+    namespace = dict(vars(ida_engine))
     exec(SOURCE.replace(old, new), namespace)
     return namespace["ida_search_tables"]
 
@@ -137,9 +137,9 @@ def test_a_list_with_a_board_missing_is_refused(d3):
 # --- the fast A* and notebook 02's skeleton expand the same boards in the same order ------------------
 
 def test_astar_and_the_skeleton_expand_the_same_sequence():
-    from puzzlelib.evidence.nb08_beyond_bfs import same_order_problem
-    from puzzlelib.search.generic import SlidingPuzzleProblem, astar_search
-    from puzzlelib.search.informed import astar
+    from puzzlelib.course.evidence.nb08_beyond_bfs import same_order_problem
+    from puzzlelib.core.generic import SlidingPuzzleProblem, astar_search
+    from puzzlelib.core.informed import astar
 
     fast, slow = [], []
     r = astar(HARD, heuristic=manhattan, on_expand=fast.append)
@@ -149,8 +149,8 @@ def test_astar_and_the_skeleton_expand_the_same_sequence():
 
 def test_same_counts_in_another_order_fail():
     """Wrong data: the same boards, as many, but two swapped (equal counts and path would not see it)."""
-    from puzzlelib.evidence.nb08_beyond_bfs import same_order_problem
-    from puzzlelib.search.informed import astar
+    from puzzlelib.course.evidence.nb08_beyond_bfs import same_order_problem
+    from puzzlelib.core.informed import astar
 
     fast = []
     astar(HARD, heuristic=manhattan, on_expand=fast.append)

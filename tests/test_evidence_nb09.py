@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, inversions, is_solvable
-from puzzlelib.encoding import all_permutations
-from puzzlelib.evidence.nb09_claims_checked import (FAULTS, inversions_with, passed_problem, reaches_by_construction,
+from puzzlelib.core.encoding import all_permutations
+from puzzlelib.course.evidence.nb09_claims_checked import (FAULTS, inversions_with, passed_problem, reaches_by_construction,
                                                     rule_problem, swapped_goal, tile_inversions_problem, verdict_of,
                                                     verdict_problem)
-from puzzlelib.generate import random_board
-from puzzlelib.solvability import blank_row_from_bottom
-from puzzlelib.space import all_moves, reachable_mask
+from puzzlelib.core.generate import random_board
+from puzzlelib.core.solvability import blank_row_from_bottom
+from puzzlelib.engines.space import all_moves, reachable_mask
 
 NB09 = Path(__file__).resolve().parent.parent / "notebooks" / "09_claims_checked.ipynb"
 
@@ -40,7 +40,7 @@ def test_the_constructive_judge_agrees_with_bfs_on_every_board_of_small_shapes(s
 
 def test_the_judge_does_not_take_the_parity_rule_on_trust(monkeypatch):
     """With is_solvable reversed, the solver aims at the wrong goal and no path comes out: the judge raises."""
-    import puzzlelib.search.constructive as constructive
+    import puzzlelib.core.constructive as constructive
     monkeypatch.setattr(constructive, "is_solvable", lambda board, goal=None: not is_solvable(board, goal))
     board = random_board(4, 4, seed=3)
     with pytest.raises((ValueError, AssertionError)):

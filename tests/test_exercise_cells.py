@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelib.exercises import EXERCISES
+from puzzlelib.course.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))

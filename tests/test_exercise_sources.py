@@ -1,7 +1,7 @@
 """One source for each reference solution: the notebook's solution cell shows the code that reveal() prints.
 
 For every write-a-function exercise ``NN.K``, notebook ``NN``'s cell "Solution to exercise K." holds a
-```python block defining the function, and :mod:`puzzlelib.exercises.solutions` defines it too. The
+```python block defining the function, and :mod:`puzzlelib.course.exercises.solutions` defines it too. The
 two must be the same code (the same syntax tree, docstring included) with the same comments; only
 the spacing may differ.
 """
@@ -18,8 +18,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelib.exercises import EXERCISES, reveal
-from puzzlelib.exercises.solutions import SOLUTIONS
+from puzzlelib.course.exercises import EXERCISES, reveal
+from puzzlelib.course.exercises.solutions import SOLUTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 FUNCTION_IDS = [k for k, e in EXERCISES.items() if e.kind == "function"]

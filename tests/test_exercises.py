@@ -19,11 +19,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import puzzlelib.exercises as ex_package
+import puzzlelib.course.exercises as ex_package
 from puzzlelib import Board, is_solvable, min_moves
-from puzzlelib.exercises import EXERCISES, KINDS, LEVELS, Exercise, Mistake, check, engine, exercises, hint, reveal
-from puzzlelib.exercises.solutions import SOLUTIONS
-from puzzlelib.search.heuristics import linear_conflict, manhattan, misplaced
+from puzzlelib.course.exercises import EXERCISES, KINDS, LEVELS, Exercise, Mistake, check, engine, exercises, hint, reveal
+from puzzlelib.course.exercises.solutions import SOLUTIONS
+from puzzlelib.core.heuristics import linear_conflict, manhattan, misplaced
 
 
 def own_misplaced(board):
@@ -681,8 +681,8 @@ def test_changing_a_revealed_answer_does_not_change_the_check(capsys):
 
 def test_every_counterexample_to_the_odd_width_rule_is_accepted_and_no_other_board(capsys):
     from puzzlelib import min_moves
-    from puzzlelib.generate import random_board
-    from puzzlelib.solvability import inversions
+    from puzzlelib.core.generate import random_board
+    from puzzlelib.core.solvability import inversions
     boards = [random_board(4, 2, seed=s) for s in range(60)]
     # the truth by search alone (check_parity=False): the rule under test is never asked
     wrong = [b for b in boards if (inversions(b) % 2 == 0) != (min_moves(b, check_parity=False) >= 0)]
@@ -697,7 +697,7 @@ def test_every_counterexample_to_the_odd_width_rule_is_accepted_and_no_other_boa
 def test_every_line_board_that_passes_the_rule_but_is_stuck_is_accepted(capsys):
     from itertools import permutations
     from puzzlelib import min_moves
-    from puzzlelib.solvability import blank_row_from_bottom, inversions
+    from puzzlelib.core.solvability import blank_row_from_bottom, inversions
     goal = Board.goal(1, 4)
     accepted = []
     for p in permutations(range(4)):
@@ -714,7 +714,7 @@ def test_every_line_board_that_passes_the_rule_but_is_stuck_is_accepted(capsys):
     ("08.4", "manhattan"), ("08.4", "linear_conflict"), ("08.5", "linear_conflict")])
 def test_handing_back_puzzlelibs_own_function_is_not_yet(capsys, exercise_id, borrowed):
     import importlib
-    from puzzlelib.exercises.grading import grade
+    from puzzlelib.course.exercises.grading import grade
     ex = EXERCISES[exercise_id]
     spec = next(s for s in ex.library if s.endswith(":" + borrowed))
     module, _, name = spec.partition(":")

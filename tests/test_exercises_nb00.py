@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelib.exercises import EXERCISES, check, hint
+from puzzlelib.course.exercises import EXERCISES, check, hint
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "00_start_here.ipynb"

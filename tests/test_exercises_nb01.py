@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, from_key, rank, to_key, unrank
-from puzzlelib.encoding import key_digits, key_rows
-from puzzlelib.exercises import EXERCISES, check, engine, hint
+from puzzlelib.core.encoding import key_digits, key_rows
+from puzzlelib.course.exercises import EXERCISES, check, engine, hint
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "01_states_and_encoding.ipynb"
@@ -209,7 +209,7 @@ def test_key_rows_agrees_with_to_key_and_refuses_what_would_overflow():
 # --- 01.5: the library's rank functions are all barred -----------------------------------------------------
 
 def test_01_5_refuses_rank_rows_rank_tiles_and_rank(capsys):
-    from puzzlelib.encoding import rank_rows, rank_tiles
+    from puzzlelib.core.encoding import rank_rows, rank_tiles
     borrowed = {
         "rank_rows": lambda t: int(rank_rows(np.array([t], dtype=np.int8))[0]),
         "rank_tiles": lambda t: rank_tiles(t),
@@ -218,5 +218,5 @@ def test_01_5_refuses_rank_rows_rank_tiles_and_rank(capsys):
     for name, fn in borrowed.items():
         ok, out = run(capsys, "01.5", fn)
         assert ok is False and f"puzzlelib's own {name}" in out, (name, out)
-    from puzzlelib.exercises.solutions import SOLUTIONS
+    from puzzlelib.course.exercises.solutions import SOLUTIONS
     assert run(capsys, "01.5", SOLUTIONS["rank_of"])[0] is True

@@ -4,8 +4,8 @@ and no message prints the answer."""
 import pytest
 
 from puzzlelib import Board, distances
-from puzzlelib.exercises import EXERCISES, check
-from puzzlelib.exercises import engine
+from puzzlelib.course.exercises import EXERCISES, check
+from puzzlelib.course.exercises import engine
 
 GOAL = Board.goal(2, 3)
 FOUR_HOME = sorted(t for t, d in distances(GOAL).items() if d == 4 and t[-1] == 0)
@@ -87,7 +87,7 @@ def test_a_full_4x4_bfs_is_refused_so_the_count_needs_thought():
 # --- 02.3: successors a BFS to the end on 2 x 4 makes that were stored already ----------------------------
 
 def test_02_3_agrees_with_a_watched_bfs_on_the_other_half_of_2x4(capsys):
-    from puzzlelib.search.bfs import keyed_bfs
+    from puzzlelib.core.bfs import keyed_bfs
     made = []
     result = keyed_bfs(Board([[1, 2, 3, 4], [5, 7, 6, 0]]), watch=lambda m, waiting: made.append(m))
     assert result.moves is None and result.reached == 20160
@@ -119,8 +119,8 @@ def test_02_2_hint_and_solution_count_two_moves_from_the_starting_corner(capsys)
 # --- 02.4: writing bfs_path, not borrowing a search that returns a path ---------------------------------
 
 def test_bfs_path_that_borrows_a_library_search_is_not_accepted(capsys):
-    from puzzlelib.search.generic import SlidingPuzzleProblem, breadth_first, uniform_cost
-    from puzzlelib.search.informed import astar
+    from puzzlelib.core.generic import SlidingPuzzleProblem, breadth_first, uniform_cost
+    from puzzlelib.core.informed import astar
 
     def via_breadth_first(start, goal):
         r = breadth_first(SlidingPuzzleProblem(start, goal))

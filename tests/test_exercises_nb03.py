@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, min_moves
-from puzzlelib.exercises import EXERCISES, check
+from puzzlelib.course.exercises import EXERCISES, check
 
 ROOT = Path(__file__).resolve().parent.parent
 NB03 = ROOT / "notebooks" / "03_solvability.ipynb"
@@ -39,7 +39,7 @@ def run(capsys, answer):
 
 
 def test_the_expected_cells_are_what_search_finds():
-    from puzzlelib.exercises.engine import _expected
+    from puzzlelib.course.exercises.engine import _expected
     cells = truth()
     assert _expected(EXERCISES["03.3"]) == cells and len(cells) == 4
 

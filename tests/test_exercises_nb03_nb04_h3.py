@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, min_moves
-from puzzlelib.exercises import EXERCISES, check
-from puzzlelib.exercises.engine import _expected
-from puzzlelib.exercises.solutions import SOLUTIONS
+from puzzlelib.course.exercises import EXERCISES, check
+from puzzlelib.course.exercises.engine import _expected
+from puzzlelib.course.exercises.solutions import SOLUTIONS
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +80,7 @@ def filled(a, b):
 
 def reaches_goal(board):
     """By notebook 04's constructive solver, replayed: a certificate that doesn't use the parity rule."""
-    from puzzlelib.search.constructive import constructive_moves
+    from puzzlelib.core.constructive import constructive_moves
     moves = constructive_moves(board)
     if moves is None:
         return False
@@ -155,9 +155,9 @@ def _lib(spec):
 
 
 def test_03_4_refuses_inversion_counts_explain_and_flipped_pairs(capsys):
-    from puzzlelib.evidence.nb03_solvability import flipped_pairs
-    from puzzlelib.solvability import explain
-    from puzzlelib.space import inversion_counts
+    from puzzlelib.course.evidence.nb03_solvability import flipped_pairs
+    from puzzlelib.core.solvability import explain
+    from puzzlelib.engines.space import inversion_counts
 
     def by_counts(tiles):
         return int(inversion_counts(np.array([tiles]))[0])
@@ -177,9 +177,9 @@ def test_03_4_refuses_inversion_counts_explain_and_flipped_pairs(capsys):
 
 
 def test_03_5_refuses_every_function_of_03_that_answers_it(capsys):
-    from puzzlelib.evidence.nb03_solvability import width_invariant
-    from puzzlelib.search.constructive import constructive_moves
-    from puzzlelib.solvability import blank_distance, explain, permutation_parity, sorting_swaps
+    from puzzlelib.course.evidence.nb03_solvability import width_invariant
+    from puzzlelib.core.constructive import constructive_moves
+    from puzzlelib.core.solvability import blank_distance, explain, permutation_parity, sorting_swaps
 
     def by_explain(board):
         return explain(board).solvable

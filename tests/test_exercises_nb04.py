@@ -6,9 +6,9 @@ from itertools import permutations
 import pytest
 
 from puzzlelib import Board, distances
-from puzzlelib.exercises import check
-from puzzlelib.exercises.engine import EXERCISES
-from puzzlelib.search.constructive import WorkingBoard
+from puzzlelib.course.exercises import check
+from puzzlelib.course.exercises.engine import EXERCISES
+from puzzlelib.core.constructive import WorkingBoard
 
 
 def run(capsys, exercise_id, answer):
@@ -108,6 +108,6 @@ def test_04_6_accepts_exactly_the_boards_stuck_with_tile_1_locked(capsys):
 
 @pytest.mark.parametrize("exercise_id", ["04.1", "04.3", "04.6"])
 def test_hints_never_print_the_answer(capsys, exercise_id):
-    from puzzlelib.exercises import hint
+    from puzzlelib.course.exercises import hint
     hint(exercise_id)
     assert_never_printed(exercise_id, capsys.readouterr().out)

@@ -9,8 +9,8 @@ from itertools import permutations
 import pytest
 
 from puzzlelib import Board, distances, is_solvable
-from puzzlelib.exercises import EXERCISES, check
-from puzzlelib.search.heuristics import manhattan
+from puzzlelib.course.exercises import EXERCISES, check
+from puzzlelib.core.heuristics import manhattan
 
 START5 = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]]
 DR = Board.goal(4, 4)
@@ -135,7 +135,7 @@ def test_05_5_refuses_a_generator_that_puts_tile_1_top_left(capsys):
     import random
     from collections import Counter
 
-    from puzzlelib.exercises.nb05_experiments import _cycled_puzzle
+    from puzzlelib.course.exercises.nb05_experiments import _cycled_puzzle
 
     boards = [_cycled_puzzle(3, 3, random.Random(s)) for s in range(900)]
     assert all(is_solvable(b) for b in boards)

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.exercises import EXERCISES, check, engine, hint
+from puzzlelib.course.exercises import EXERCISES, check, engine, hint
 from puzzlelib.player.session import PlaySession
-from puzzlelib.encoding import all_permutations, rank, rank_rows
-from puzzlelib.search.bfs import distances, shortest_path
-from puzzlelib.space import all_moves
+from puzzlelib.core.encoding import all_permutations, rank, rank_rows
+from puzzlelib.core.bfs import shortest_path
+from puzzlelib.engines.tables import distances
+from puzzlelib.engines.space import all_moves
 
 
 def run(capsys, exercise_id, answer):
@@ -190,7 +191,7 @@ def test_06_ends_with_three_exercises_and_none_reads_the_player_state():
     ids = [k for k in EXERCISES if k.startswith("06.")]
     assert ids == ["06.1", "06.2", "06.3"]
     import inspect
-    from puzzlelib.exercises import nb06_play
+    from puzzlelib.course.exercises import nb06_play
     assert "PlaySession" not in inspect.getsource(nb06_play)     # fixed boards, not a player's current state
 
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, bfs_layers, distance_counts
-from puzzlelib.exercises import EXERCISES, check
-from puzzlelib.search.frontier import frontier_search
+from puzzlelib.course.exercises import EXERCISES, check
+from puzzlelib.engines.frontier import frontier_search
 
 ANSWER_71 = Board([[1, 2, 3], [4, 0, 8], [7, 6, 5]])
 

@@ -6,10 +6,10 @@ import random
 import pytest
 
 from puzzlelib import Board, distances
-from puzzlelib.exercises import EXERCISES, check, hint
-from puzzlelib.exercises.nb08_beyond_bfs import _expansions, _pdb3
-from puzzlelib.search.generic import SlidingPuzzleProblem, astar_search
-from puzzlelib.search.informed import astar
+from puzzlelib.course.exercises import EXERCISES, check, hint
+from puzzlelib.course.exercises.nb08_beyond_bfs import _expansions, _pdb3
+from puzzlelib.core.generic import SlidingPuzzleProblem, astar_search
+from puzzlelib.core.informed import astar
 
 GOAL3 = Board.goal(3, 3)
 JUMP = (Board([[1, 2, 3], [8, 5, 0], [4, 7, 6]]), Board([[1, 2, 3], [8, 5, 6], [4, 7, 0]]))

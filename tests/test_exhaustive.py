@@ -1,4 +1,4 @@
-"""puzzlelib.space: the array versions agree with the one-board functions on every board."""
+"""puzzlelib.engines.space: the array versions agree with the one-board functions on every board."""
 
 import random
 from itertools import permutations
@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, TooLargeError, bfs_layers, inversions, rank
-from puzzlelib.solvability import permutation_parity, relative_inversions
-from puzzlelib.generate import random_board
-from puzzlelib.space import (all_moves, blank_cells, inversion_counts, permutation_parities,
+from puzzlelib.core.solvability import permutation_parity, relative_inversions
+from puzzlelib.core.generate import random_board
+from puzzlelib.engines.space import (all_moves, blank_cells, inversion_counts, permutation_parities,
                              reachable_mask)
-from puzzlelib.encoding import all_permutations
+from puzzlelib.core.encoding import all_permutations
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2), (1, 4)])

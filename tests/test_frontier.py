@@ -9,16 +9,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import puzzlelib.search.frontier as frontier
-import puzzlelib.search.dispatch as search
+import puzzlelib.engines.frontier as frontier
+import puzzlelib.engines.dispatch as search
 from puzzlelib import Board, TooLargeError, bfs_layers, distance_counts, farthest, random_solvable
-from puzzlelib.limits import reachable_count
-from puzzlelib.search.frontier import frontier_search, pack, unpack
-from puzzlelib.encoding import all_permutations, rank_rows
-from puzzlelib.limits import FRONTIER_BYTES_PER_STATE, check_frontier_bfs, frontier_bfs_bytes
-from puzzlelib.encoding import unrank_rows
-from puzzlelib.search.bitarray import rank_bfs_counts
-from puzzlelib.reference import results_path
+from puzzlelib.core.limits import reachable_count
+from puzzlelib.engines.frontier import frontier_search
+from puzzlelib.engines.packed import pack, unpack
+from puzzlelib.core.encoding import all_permutations, rank_rows
+from puzzlelib.core.limits import FRONTIER_BYTES_PER_STATE, check_frontier_bfs, frontier_bfs_bytes
+from puzzlelib.core.encoding import unrank_rows
+from puzzlelib.engines.bitarray import rank_bfs_counts
+from puzzlelib.core.reference import results_path
 
 RESULTS = results_path("bfs_scale")
 SHAPES = [(1, 1), (1, 2), (2, 1), (1, 5), (5, 1), (1, 9), (2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
@@ -233,7 +234,8 @@ def test_the_results_file_was_written_by_the_current_code():
 
     root = Path(__file__).resolve().parent.parent      # the repository (the package may be installed elsewhere)
     recorded = json.loads(RESULTS.read_text())["sha256"]
-    assert set(recorded) == {"puzzlelib/search/frontier.py", "puzzlelib/search/bitarray.py", "benchmarks/bfs_scale.py"}
+    assert set(recorded) == {"puzzlelib/engines/frontier.py", "puzzlelib/engines/packed.py", "puzzlelib/engines/bitarray.py",
+                             "benchmarks/bfs_scale.py"}
     for name, digest in recorded.items():
         assert hashlib.sha256((root / name).read_bytes()).hexdigest() == digest, (
             f"{name} changed after puzzlelib/results/bfs_scale.json was written; "

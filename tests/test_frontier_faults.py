@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import puzzlelib.search.frontier as frontier
+import puzzlelib.engines.frontier as frontier
 from puzzlelib import Board
-from puzzlelib.limits import PuzzleError, reachable_count
-from puzzlelib.reference import load_results, results_path
-from puzzlelib.search.frontier import (DIAMETERS, FORMAT, depth_bound, frontier_search, layer_problem,
-                                       pack)
-from puzzlelib.storage import DamagedFileWarning, matches, npy_bytes, sha256_file
+from puzzlelib.core.limits import PuzzleError, reachable_count
+from puzzlelib.core.reference import load_results, results_path
+from puzzlelib.engines.frontier import DIAMETERS, FORMAT, depth_bound, frontier_search, layer_problem
+from puzzlelib.engines.packed import pack
+from puzzlelib.engines.storage import DamagedFileWarning, matches, npy_bytes, sha256_file
 from timing import time_limit
 
 LIMIT = 20      # seconds for any one test

@@ -15,7 +15,7 @@ ragged rows, and boards of up to a million cells. ``HOSTILE_KINDS`` counts the k
 the test prints the number of calls it made (``-s`` shows it).
 
 Left out, because they write or read the file they are told to: ``reference.save_results`` and the
-writers and the reader of ``puzzlelib.storage`` (their damage and permission handling has its own
+writers and the reader of ``puzzlelib.engines.storage`` (their damage and permission handling has its own
 tests; a missing file is Python's own FileNotFoundError). ``benchmarks/fuzz_long.py`` runs the same
 strategies with many more examples and the million-cell boards.
 """
@@ -45,12 +45,12 @@ from puzzlelib import Board  # noqa: E402
 from timing import TookTooLong, time_limit  # noqa: E402
 
 SECONDS_PER_CALL = 10
-SKIP = {"puzzlelib.reference.save_results", "puzzlelib.storage.write_atomic", "puzzlelib.storage.try_write",
+SKIP = {"puzzlelib.core.reference.save_results", "puzzlelib.engines.storage.write_atomic", "puzzlelib.engines.storage.try_write",
         # reads the file it is told to: a missing one is Python's FileNotFoundError, as open() gives
-        "puzzlelib.storage.read_regular",
+        "puzzlelib.engines.storage.read_regular",
         # start a cluster of worker processes for every valid board (seconds each), and the command's bad
         # arguments are argparse's SystemExit(2): tests/test_distributed.py gives both their hostile input
-        "puzzlelib.search.distributed.distributed_search", "puzzlelib.search.distributed.main"}
+        "puzzlelib.engines.distributed.distributed_search", "puzzlelib.engines.distributed.main"}
 
 
 def public_callables():
@@ -196,7 +196,7 @@ def call_within_limits(qualified, fn, args):
 
 
 def _short(x):
-    from puzzlelib.errors import short_repr     # never fails, whatever x is (an int of 5,000 digits too)
+    from puzzlelib.core.errors import short_repr     # never fails, whatever x is (an int of 5,000 digits too)
 
     return short_repr(x, 57)
 

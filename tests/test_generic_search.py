@@ -1,4 +1,4 @@
-"""The AIMA core of puzzlelib.search.generic: one graph search, four searches by the choice of frontier.
+"""The AIMA core of puzzlelib.core.generic: one graph search, four searches by the choice of frontier.
 
 Checked against the package's own BFS (``min_moves``) on seeded boards; the counts are checked against an
 instrumented problem that counts its own calls, so they mean what the docs say.
@@ -14,13 +14,13 @@ from fractions import Fraction
 import pytest
 
 from puzzlelib import Board, TooLargeError, bfs_layers, distances, min_moves, random_solvable
-from puzzlelib.errors import NodeLimitError, PuzzleError
-from puzzlelib.graph import Branching, branching_factor
-from puzzlelib.search.generic import (Frontier, Node, SlidingPuzzleProblem, astar_search, breadth_first, depth_first,
+from puzzlelib.core.errors import NodeLimitError, PuzzleError
+from puzzlelib.core.graph import Branching, branching_factor
+from puzzlelib.core.generic import (Frontier, Node, SlidingPuzzleProblem, astar_search, breadth_first, depth_first,
                                       graph_search, uniform_cost)
-from puzzlelib.search.guards import refuse_component, search_limit
-from puzzlelib.search.results import SearchResult
-from puzzlelib.search.heuristics import manhattan, misplaced
+from puzzlelib.core.guards import refuse_component, search_limit
+from puzzlelib.core.results import SearchResult
+from puzzlelib.core.heuristics import manhattan, misplaced
 
 SEEDS_2x3 = range(60)
 SEEDS_2x4 = range(12)

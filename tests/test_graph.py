@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, TooLargeError, state_graph
-from puzzlelib.graph import component_labels, count_components
+from puzzlelib.core.graph import component_labels, count_components
 from puzzlelib.draw import draw_state_graph
-from puzzlelib.encoding import rank
+from puzzlelib.core.encoding import rank
 
 
 def test_2x3_has_two_components_of_360():

@@ -14,16 +14,16 @@ import time
 import pytest
 
 from puzzlelib import Board, distance_counts, draw_path, min_moves, scramble, shortest_path, state_graph
-from puzzlelib.board import neighbor_cells
-from puzzlelib.encoding import from_key, unrank
-from puzzlelib.generate import fix_by_swap
-from puzzlelib.graph import component_labels, move_graph
-from puzzlelib.errors import NodeLimitError, PuzzleError, TooLargeError
-from puzzlelib.limits import (check_frontier_bfs, check_full_bfs,
+from puzzlelib.core.board import neighbor_cells
+from puzzlelib.core.encoding import from_key, unrank
+from puzzlelib.core.generate import fix_by_swap
+from puzzlelib.core.graph import component_labels, move_graph
+from puzzlelib.core.errors import NodeLimitError, PuzzleError, TooLargeError
+from puzzlelib.core.limits import (check_frontier_bfs, check_full_bfs,
                               frontier_bfs_bytes, memory_budget, reachable_count)
-from puzzlelib.reference import published_counts
-from puzzlelib.search.bfs import keyed_bfs
-from puzzlelib.search.heuristics import manhattan, tile_distances
+from puzzlelib.core.reference import published_counts
+from puzzlelib.core.bfs import keyed_bfs
+from puzzlelib.core.heuristics import manhattan, tile_distances
 from timing import time_limit
 
 KORF1 = Board([[14, 13, 15, 7], [11, 12, 9, 5], [6, 0, 2, 1], [4, 8, 10, 3]])
@@ -80,8 +80,9 @@ def _under_address_limit(extra_bytes: int, queue) -> None:
     """In a child process: cap the address space at what is used now plus ``extra_bytes``, then try the searches."""
     import resource
 
-    import puzzlelib.search.informed as informed
-    from puzzlelib.search.informed import astar, ida_star
+    import puzzlelib.engines.ida as informed
+    from puzzlelib.core.informed import astar
+    from puzzlelib.engines.ida import ida_star
 
     size = 0
     for line in open("/proc/self/status"):
@@ -135,10 +136,10 @@ def test_small_boards_search_without_reading_the_memory_meters(monkeypatch):
     """A board of up to 8 cells fits any memory (limits.ALWAYS_FITS): its BFS answers without reading /proc or the
     cgroup files (which took longer than the search). A 3 x 3 search still reads them, and a small search still
     keeps max_nodes."""
-    import puzzlelib.limits as limits
+    import puzzlelib.core.limits as limits
     from puzzlelib import bfs_layers
-    from puzzlelib.limits import ALWAYS_FITS, dict_bfs_bytes
-    from puzzlelib.search.bfs import dfs_path
+    from puzzlelib.core.limits import ALWAYS_FITS, dict_bfs_bytes
+    from puzzlelib.core.bfs import dfs_path
 
     def meters():
         raise AssertionError("the memory meters were read")

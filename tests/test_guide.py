@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import puzzlelib
-from puzzlelib.exercises import EXERCISES
+from puzzlelib.course.exercises import EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))

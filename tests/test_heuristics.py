@@ -5,10 +5,10 @@ import random
 import pytest
 
 from puzzlelib import Board, distances
-from puzzlelib.search.heuristics import (compile_heuristic, linear_conflict, manhattan_tables,
+from puzzlelib.core.heuristics import (compile_heuristic, linear_conflict, manhattan_tables,
                                          misplaced, misplaced_tables, zero)
-from puzzlelib.search.heuristics import manhattan
-from puzzlelib.search.pdb import PatternDatabase
+from puzzlelib.core.heuristics import manhattan
+from puzzlelib.engines.pdb import PatternDatabase
 
 GOALS = {
     (2, 3): [Board.goal(2, 3), Board.goal(2, 3, blank="first"), Board.spiral(2, 3)],
@@ -91,8 +91,8 @@ def test_bad_heuristics_are_refused():
 
 def test_the_shown_linear_conflict_and_the_searches_fast_path_agree():
     """show_source(linear_conflict) shows the plain count; the searches use a cached twin: same values."""
-    from puzzlelib.generate import random_board
-    from puzzlelib.search.heuristics import _linear_conflict_function, linear_conflict
+    from puzzlelib.core.generate import random_board
+    from puzzlelib.core.heuristics import _linear_conflict_function, linear_conflict
     for rows, cols in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]:
         for goal in (Board.goal(rows, cols), Board.spiral(rows, cols), random_board(rows, cols, seed=rows * cols)):
             fast = _linear_conflict_function(goal)
@@ -104,8 +104,8 @@ def test_the_shown_linear_conflict_and_the_searches_fast_path_agree():
 @pytest.mark.parametrize("shape", [(3, 3), (2, 4), (4, 4), (3, 5)])
 @pytest.mark.parametrize("h", [manhattan, misplaced], ids=["manhattan", "misplaced"])
 def test_the_per_tile_sum_is_the_sum_of_the_groups_tables(shape, h):
-    from puzzlelib.generate import random_solvable
-    from puzzlelib.search.heuristics import compile_heuristic
+    from puzzlelib.core.generate import random_solvable
+    from puzzlelib.core.heuristics import compile_heuristic
 
     for goal in (Board.goal(*shape), Board.spiral(*shape)):
         tables = compile_heuristic(h, goal).tables
@@ -117,7 +117,7 @@ def test_the_per_tile_sum_is_the_sum_of_the_groups_tables(shape, h):
 
 
 def test_tables_with_big_groups_or_a_mirror_take_the_general_sum():
-    from puzzlelib.search.pdb import PatternDatabase
+    from puzzlelib.engines.pdb import PatternDatabase
 
     goal = Board.goal(3, 3)
     assert PatternDatabase(goal, cache=False, progress=False).tables.per_tile is None          # groups of tiles

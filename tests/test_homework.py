@@ -29,8 +29,8 @@ import build_homework  # noqa: E402
 
 pytest.importorskip("nbgrader", reason="nbgrader is in the homework extra: make setup installs it")
 
-from puzzlelib.exercises import EXERCISES  # noqa: E402
-from puzzlelib.exercises.grading import POINTS  # noqa: E402
+from puzzlelib.course.exercises import EXERCISES  # noqa: E402
+from puzzlelib.course.exercises.grading import POINTS  # noqa: E402
 
 
 def nbgrader(course: Path, *args: str) -> str:
@@ -162,9 +162,9 @@ def test_the_student_edition_holds_no_reference_answer(course, tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_student.py"), "--out", str(student)],
                    check=True, capture_output=True, text=True, timeout=300)
     found = build_homework.leaks(student, build_homework.answer_lines(answers))
-    # The library's own algorithms (a BFS in puzzlelib/search, inversions in puzzlelib/solvability) are
+    # The library's own algorithms (a BFS in puzzlelib/core, inversions in puzzlelib/core/solvability) are
     # taught in the open: show_source prints them after each exercise. The exercises package, the
     # notebooks and every other file of the edition must hold no answer.
-    found = [f for f in found if not f.startswith("puzzlelib/") or f.startswith("puzzlelib/exercises/")]
+    found = [f for f in found if not f.startswith("puzzlelib/") or f.startswith("puzzlelib/course/exercises/")]
     assert found == [], found[:10]
     shutil.rmtree(student)

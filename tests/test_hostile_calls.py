@@ -16,12 +16,13 @@ import pytest
 
 from puzzlelib import (Board, explain, inversions, is_solvable, min_moves, random_solvable, shortest_path,
                        solve_optimal, state_graph)
-from puzzlelib.encoding import from_key, unrank_rows
-from puzzlelib.errors import NodeLimitError, TooLargeError
-from puzzlelib.search.bfs import bfs_layers
-from puzzlelib.search.informed import astar, effective_branching, ida_star, tree_sizes
-from puzzlelib.search.pdb import PatternDatabase, load_or_build
-from puzzlelib.storage import DamagedFileWarning
+from puzzlelib.core.encoding import from_key, unrank_rows
+from puzzlelib.core.errors import NodeLimitError, TooLargeError
+from puzzlelib.core.bfs import bfs_layers
+from puzzlelib.core.informed import astar, effective_branching, tree_sizes
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.engines.pdb import PatternDatabase, load_or_build
+from puzzlelib.engines.storage import DamagedFileWarning
 from test_fuzz_inputs import contained  # noqa: F401  (the fixture: scratch folder, cache, RLIMIT_AS)
 from timing import time_limit
 
@@ -126,7 +127,7 @@ def test_group11_damaged_pattern_database_metadata_is_rebuilt(tmp_path, monkeypa
 
 @pytest.mark.parametrize("damage", ["nested", "fifo", "no counts"])
 def test_group11_a_damaged_frontier_manifest_is_rebuilt(tmp_path, damage):
-    from puzzlelib.search.frontier import frontier_search
+    from puzzlelib.engines.frontier import frontier_search
 
     folder = tmp_path / "frontier"
     first = frontier_search(2, 3, directory=folder, progress=False)
@@ -206,7 +207,7 @@ def test_group15_messages_say_what_is_wrong():
     with pytest.raises(TypeError):
         unrank_rows(np.array([1.5]), 3)
     from puzzlelib.draw import draw_state_graph
-    from puzzlelib.search.frontier import frontier_search
+    from puzzlelib.engines.frontier import frontier_search
     assert draw_state_graph(state_graph(2, 2), highlight=Board.goal(2, 2)) is not None
     with pytest.raises(ValueError, match="highlight"):
         draw_state_graph(state_graph(2, 2), highlight=Board.goal(2, 3))
@@ -220,10 +221,10 @@ def test_group15_messages_say_what_is_wrong():
 def _huge_calls():
     from puzzlelib.draw.solvability import inversion_arcs
     from puzzlelib.draw.sufficiency import state_graph_components
-    from puzzlelib.search.bfs import keyed_bfs
-    from puzzlelib.search.heuristics import misplaced_tables
-    from puzzlelib.search.constructive import constructive_moves, solve_constructive
-    from puzzlelib.search.pdb import default_partition
+    from puzzlelib.core.bfs import keyed_bfs
+    from puzzlelib.core.heuristics import misplaced_tables
+    from puzzlelib.core.constructive import constructive_moves, solve_constructive
+    from puzzlelib.core.pdb import default_partition
 
     big, mid = Board.goal(1000, 1000), Board.goal(300, 300)
     return {
@@ -247,8 +248,8 @@ def test_huge_boards_found_by_the_fuzzer_are_refused_at_once_with_the_reason(nam
 
 
 def test_is_cached_and_is_path_answer_on_huge_boards():
-    from puzzlelib.search.optimal import is_path
-    from puzzlelib.search.pdb import is_cached
+    from puzzlelib.engines.optimal import is_path
+    from puzzlelib.engines.pdb import is_cached
 
     big = Board.goal(1000, 1000)
     with time_limit(5, "is_cached and is_path on 1000 x 1000"):
@@ -260,7 +261,7 @@ def test_is_cached_and_is_path_answer_on_huge_boards():
 def test_the_long_fuzz_runs_findings_get_clear_errors():
     """benchmarks/fuzz_long.py found these; each is now a TypeError or a ValueError, at once."""
     from puzzlelib.draw.informed import pattern_partition
-    from puzzlelib.limits import dict_bfs_bytes
+    from puzzlelib.core.limits import dict_bfs_bytes
 
     with time_limit(5, "the long fuzz run's findings"):
         with pytest.raises(TypeError):
@@ -276,7 +277,7 @@ def test_a_pattern_is_checked_before_the_cache_is_touched(tmp_path, monkeypatch)
     """The long fuzz run's load_or_build(1000 x 1000 goal, {1, 3}): an OSError (a file name of 6.9 million
     characters) before the pattern's size was ever checked. Now the pattern is checked first, and a goal too
     long for a file name is named by its SHA-256."""
-    from puzzlelib.search.pdb import check_pattern, pattern_table
+    from puzzlelib.core.pdb import check_pattern, pattern_table
 
     monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path / "pdb"))
     big = Board.goal(1000, 1000)
@@ -301,12 +302,12 @@ def test_the_second_long_fuzz_runs_findings_get_clear_errors():
     """benchmarks/fuzz_long.py --examples 1000 found these: an OverflowError (np.int8 times a 5,000-digit
     budget), a MemoryError ([range(10**12)] made into an array), an AttributeError (goal_cells, once the
     fuzz reached the functions behind lru_cache). Each is now a TypeError or a ValueError, at once."""
-    from puzzlelib.limits import as_array, state_limit
-    from puzzlelib.search.dispatch import uses_frontier_engine
-    from puzzlelib.search.frontier import as_words
-    from puzzlelib.search.guards import astar_max_nodes
-    from puzzlelib.search.heuristics import goal_cells
-    from puzzlelib.storage import npy_bytes
+    from puzzlelib.core.limits import as_array, state_limit
+    from puzzlelib.engines.dispatch import uses_frontier_engine
+    from puzzlelib.engines.packed import as_words
+    from puzzlelib.core.guards import astar_max_nodes
+    from puzzlelib.core.heuristics import goal_cells
+    from puzzlelib.engines.storage import npy_bytes
 
     with time_limit(5, "the second long fuzz run's findings"):
         for limit in (state_limit, astar_max_nodes):
@@ -330,9 +331,9 @@ def test_the_second_long_fuzz_runs_findings_get_clear_errors():
                                   "inversions_by_merge_sort range", "first_layers"])
 def test_array_likes_too_big_for_memory_are_refused_not_a_memory_error(name, contained):
     from puzzlelib.draw.search import first_layers
-    from puzzlelib.encoding import rank_rows
-    from puzzlelib.solvability import inversions_by_merge_sort
-    from puzzlelib.space import inversion_counts
+    from puzzlelib.core.encoding import rank_rows
+    from puzzlelib.core.solvability import inversions_by_merge_sort
+    from puzzlelib.engines.space import inversion_counts
 
     call = {"rank_rows": lambda: rank_rows([range(10**12)]),
             "inversion_counts": lambda: inversion_counts([range(10**12)]),

@@ -16,8 +16,8 @@ import warnings
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.search.pdb import PatternDatabase, load_or_build
-from puzzlelib.storage import DamagedFileWarning, read_regular
+from puzzlelib.engines.pdb import PatternDatabase, load_or_build
+from puzzlelib.engines.storage import DamagedFileWarning, read_regular
 from test_fuzz_inputs import cap_address_space
 from timing import time_limit
 
@@ -74,7 +74,7 @@ def test_a_huge_pattern_database_file_is_damage(tmp_path, monkeypatch, which):
 
 
 def test_a_huge_frontier_manifest_is_damage(tmp_path):
-    from puzzlelib.search.frontier import frontier_search
+    from puzzlelib.engines.frontier import frontier_search
 
     folder = tmp_path / "frontier"
     first = frontier_search(2, 3, directory=folder, progress=False)

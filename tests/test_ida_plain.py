@@ -3,10 +3,11 @@
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.generate import random_solvable
-from puzzlelib.search.heuristics import linear_conflict, manhattan, misplaced
-from puzzlelib.search.informed import PLAIN_MAX_DEPTH, ida_star, ida_star_plain
-from puzzlelib.search.optimal import is_path as is_walk
+from puzzlelib.core.generate import random_solvable
+from puzzlelib.core.heuristics import linear_conflict, manhattan, misplaced
+from puzzlelib.core.informed import PLAIN_MAX_DEPTH, ida_star_plain
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.engines.optimal import is_path as is_walk
 
 
 @pytest.mark.parametrize("heuristic", [manhattan, misplaced, linear_conflict, None])

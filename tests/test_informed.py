@@ -7,17 +7,18 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, TooLargeError, distances, random_solvable
-from puzzlelib.generate import fix_by_swap
-from puzzlelib.search.heuristics import linear_conflict, misplaced
-from puzzlelib.board import neighbor_cells
-from puzzlelib.errors import NodeLimitError
-from puzzlelib.search.informed import astar, effective_branching, ida_star, tree_sizes
-from puzzlelib.reference import KORF_GOAL, korf100
-from puzzlelib.search.heuristics import manhattan
-from puzzlelib.search.optimal import solve_optimal
-from puzzlelib.storage import DamagedFileWarning
-from puzzlelib.search.pdb import (PatternDatabase, cache_dir, default_partition, is_cached,
-                                  load_or_build, pattern_table)
+from puzzlelib.core.generate import fix_by_swap
+from puzzlelib.core.heuristics import linear_conflict, misplaced
+from puzzlelib.core.board import neighbor_cells
+from puzzlelib.core.errors import NodeLimitError
+from puzzlelib.core.informed import astar, effective_branching, tree_sizes
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.core.reference import KORF_GOAL, korf100
+from puzzlelib.core.heuristics import manhattan
+from puzzlelib.engines.optimal import solve_optimal
+from puzzlelib.engines.storage import DamagedFileWarning
+from puzzlelib.engines.pdb import PatternDatabase, cache_dir, is_cached, load_or_build
+from puzzlelib.core.pdb import default_partition, pattern_table
 
 D3 = distances(Board.goal(3, 3))
 

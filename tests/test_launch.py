@@ -178,9 +178,16 @@ def test_quiet_environment_gives_the_server_a_quiet_kernel_and_pong_timeout(tmp_
         assert settings[app]["tornado_settings"]["ws_ping_timeout"] == 30000
     page = json.loads((tmp_path / "build" / "jupyter" / "config" / "labconfig" / "page_config.json").read_text())
     assert page["disabledExtensions"]["@jupyter/nbgrader"] is True
-    # Where build/ can't be written, the usual settings stay: nothing is pointed at a missing folder.
+    # Where build/ can't be written (another user's clone), the user's cache folder takes its place ...
     monkeypatch.setattr(launch, "ROOT", tmp_path / "file")
     (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    fallback = tmp_path / "cache" / "puzzlelib" / "jupyter"
+    assert launch.quiet_environment()["JUPYTER_PATH"].split(os.pathsep)[0] == str(fallback)
+    assert (fallback / "kernels" / "python3" / "kernel.json").exists()
+    # ... and where neither can be written, the usual settings stay: nothing is pointed at a missing folder.
+    (tmp_path / "cache2").write_text("not a folder either")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache2"))
     assert launch.quiet_environment().get("JUPYTER_PATH") == os.environ.get("JUPYTER_PATH")
 
 

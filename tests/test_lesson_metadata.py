@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 import shutil
 import subprocess
 import sys
@@ -23,6 +24,17 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import launch  # noqa: E402
 import lesson_contents  # noqa: E402
 from lessons import lessons  # noqa: E402
+
+
+def served(root, *paths, **options) -> list[dict]:
+    """What LessonContentsManager serving ``root`` answers for each of ``paths``, asked in a thread of its own:
+    an earlier test (Playwright's sync API) may have left an event loop running in this one, where
+    asyncio.run refuses, and the manager's database must be used in the thread that made it."""
+    async def ask():
+        manager = lesson_contents.LessonContentsManager(root_dir=str(root))
+        return [await manager.get(path, **options) for path in paths]
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, ask()).result()
 
 
 def test_every_lesson_is_saved_neutral_with_the_fields_the_kernel_reports_but_its_version():
@@ -70,12 +82,11 @@ def test_the_contents_manager_serves_lessons_with_the_kernel_metadata_and_writes
         shutil.copy(path, tmp_path / path.name)
     nbformat.write(nbformat.v4.new_notebook(), tmp_path / "Untitled.ipynb")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    manager = lesson_contents.LessonContentsManager(root_dir=str(tmp_path))
-    model = asyncio.run(manager.get(lessons()[0].name))
+    model, scratch, listing = served(tmp_path, lessons()[0].name, "Untitled.ipynb", "")
     meta = model["content"]["metadata"]
     assert {k: meta[k] for k in ("kernelspec", "language_info")} == lesson_contents.kernel_metadata()
-    assert "language_info" not in asyncio.run(manager.get("Untitled.ipynb"))["content"]["metadata"]
-    listing = asyncio.run(manager.get("", content=True))              # a folder listing still works
+    assert "language_info" not in scratch["content"]["metadata"]
+    # a folder listing still works
     assert sorted(item["name"] for item in listing["content"]) == sorted(before)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
@@ -97,7 +108,6 @@ def test_a_lesson_saved_under_another_python_is_served_with_this_ones(tmp_path, 
     nb = nbformat.read(lessons()[0], as_version=4)
     nb.metadata["language_info"] = dict(nb.metadata["language_info"], version=version)
     nbformat.write(nb, tmp_path / lessons()[0].name)
-    manager = lesson_contents.LessonContentsManager(root_dir=str(tmp_path))
-    model = asyncio.run(manager.get(lessons()[0].name))
+    model, = served(tmp_path, lessons()[0].name)
     assert model["content"]["metadata"]["language_info"] == lesson_contents.kernel_metadata()["language_info"]
     assert json.loads((tmp_path / lessons()[0].name).read_text())["metadata"]["language_info"]["version"] == version

@@ -70,7 +70,7 @@ def test_the_core_notebooks_are_short():
 
 @pytest.mark.parametrize("path", MAIN_PATH, ids=[p.name for p in MAIN_PATH])
 def test_every_listing_is_40_lines_or_fewer(path):
-    from puzzlelib.notebook import source
+    from puzzlelib.course.notebook import source
 
     for expr, obj in shown_objects(path):
         lines = source(obj).rstrip("\n").splitlines()
@@ -80,9 +80,7 @@ def test_every_listing_is_40_lines_or_fewer(path):
 
 
 def test_the_listing_limit_can_fail():
-    from puzzlelib.search.informed import (
-        ida_search_tables,  # a long engine, linked rather than shown
-    )
+    from puzzlelib.engines.ida import ida_search_tables  # a long engine, linked rather than shown
 
     assert len(inspect.getsource(ida_search_tables).splitlines()) > LISTING_LIMIT
 

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from puzzlelib import Board, distances, is_solvable
-from puzzlelib.generate import walk_blank
-from puzzlelib.search.heuristics import manhattan
+from puzzlelib.core.generate import walk_blank
+from puzzlelib.core.heuristics import manhattan
 
 
 def test_manhattan_is_a_lower_bound_on_every_2x3_board():

@@ -1,11 +1,11 @@
-"""puzzlelib.notebook.fewer_collections: the setup cells' one line that makes the cycle collector run less often."""
+"""puzzlelib.course.notebook.fewer_collections: the setup cells' one line that makes the cycle collector run less often."""
 
 import gc
 import json
 import sys
 from pathlib import Path
 
-from puzzlelib.notebook import COLLECT_EVERY, fewer_collections
+from puzzlelib.course.notebook import COLLECT_EVERY, fewer_collections
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from lessons import lessons  # noqa: E402

@@ -20,12 +20,12 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, min_moves, random_solvable
-from puzzlelib.search import optimal
-from puzzlelib.search.bfs import distances
-from puzzlelib.search.optimal import is_path, solve_optimal
-from puzzlelib.search.pdb import (UNSEEN, PatternDatabase, default_partition, is_cached, load_or_build,
-                                  pattern_table)
-from puzzlelib.storage import CacheNotWrittenWarning, DamagedFileWarning, sha256_bytes
+from puzzlelib.engines import optimal
+from puzzlelib.engines.tables import distances
+from puzzlelib.engines.optimal import is_path, solve_optimal
+from puzzlelib.engines.pdb import PatternDatabase, is_cached, load_or_build
+from puzzlelib.core.pdb import UNSEEN, default_partition, pattern_table
+from puzzlelib.engines.storage import CacheNotWrittenWarning, DamagedFileWarning, sha256_bytes
 from timing import time_limit
 
 GOAL = Board.goal(3, 3)
@@ -246,7 +246,7 @@ def test_a_half_written_pair_is_not_an_error_and_the_reader_builds_its_own(cache
 
 def test_a_table_that_slips_past_the_checks_is_caught_by_the_path_check(cache, monkeypatch):
     # switch the contents checks off and forge a zeroed table: IDA* then stops at once, off the goal
-    from puzzlelib.search import pdb as pdb_module
+    from puzzlelib.engines import pdb as pdb_module
 
     PatternDatabase(GOAL, progress=False)
     for group in PARTITION:
@@ -303,7 +303,7 @@ def test_a_cache_folder_below_a_file(tmp_path, monkeypatch):
 
 
 def test_a_full_disk(cache, monkeypatch):
-    from puzzlelib import storage
+    from puzzlelib.engines import storage
 
     def no_space(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.errors import TooLargeError
+from puzzlelib.core.errors import TooLargeError
 from puzzlelib.player.session import PlaySession, solve_budget
-from puzzlelib.search.constructive import CONSTRUCTIVE_MAX_CELLS
-from puzzlelib.search.optimal import is_path
-from puzzlelib.solvability import is_solvable
+from puzzlelib.core.constructive import CONSTRUCTIVE_MAX_CELLS
+from puzzlelib.engines.optimal import is_path
+from puzzlelib.core.solvability import is_solvable
 from timing import time_limit
 
 
@@ -79,7 +79,7 @@ def test_a_long_line_has_no_size_limit_for_the_constructive_fallback():
 
 
 def test_solve_budget_is_about_half_a_second_of_work():
-    from puzzlelib.search.compiled import engine_available
+    from puzzlelib.engines.compiled import engine_available
 
     assert solve_budget(16) == solve_budget(1024) == (10_000_000 if engine_available() else 1_500_000)
     assert solve_budget(1089) == 5_000_000 // 1089 and solve_budget(10**6) == 10

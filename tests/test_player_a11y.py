@@ -11,7 +11,8 @@ import re
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.player.widgets import BFSExplorer, PuzzleWidget
+from puzzlelib.player.widgets import PuzzleWidget
+from puzzlelib.player.explorer import BFSExplorer
 
 
 def live_text(p: PuzzleWidget) -> str:

@@ -12,7 +12,7 @@ from itertools import permutations
 import pytest
 
 from puzzlelib import Board, distances, explain
-from puzzlelib.limits import solved_by_table
+from puzzlelib.core.limits import solved_by_table
 from puzzlelib.player.session import PlaySession
 from puzzlelib.player.widgets import PuzzleWidget
 

@@ -26,14 +26,15 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from traitlets.log import get_logger
 
 from puzzlelib import Board, distances, explain, inversions, is_solvable, min_moves
-from puzzlelib.generate import fix_by_swap, random_board, scramble
-from puzzlelib.encoding import rank
+from puzzlelib.core.generate import fix_by_swap, random_board, scramble
+from puzzlelib.core.encoding import rank
 from puzzlelib.player import session as session_module
-from puzzlelib.player import widgets as widgets_module
+from puzzlelib.player import views as views_module
 from puzzlelib.player.session import GOAL_KINDS, PlaySession, make_goal
-from puzzlelib.player.widgets import BLANK_TEXT, GRAPH_SHAPES, SIZES, PuzzleWidget
-from puzzlelib.search.heuristics import manhattan
-from puzzlelib.solvability import blank_distance, blank_row_from_bottom
+from puzzlelib.player.widgets import GRAPH_SHAPES, SIZES, PuzzleWidget
+from puzzlelib.player.views import BLANK_TEXT
+from puzzlelib.core.heuristics import manhattan
+from puzzlelib.core.solvability import blank_distance, blank_row_from_bottom
 
 SETTINGS = settings(max_examples=40, stateful_step_count=25, deadline=None, derandomize=True,
                     database=None, suppress_health_check=[HealthCheck.too_slow],
@@ -320,15 +321,15 @@ class WidgetMachine(_Model, RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
-        self._budget, self._png = session_module.solve_budget, widgets_module._png
+        self._budget, self._png = session_module.solve_budget, views_module._png
         session_module.solve_budget = lambda cells: SOLVE_BUDGET
-        widgets_module._png = marker_png
+        views_module._png = marker_png
         self.errors = _CallbackErrors()
         get_logger().addHandler(self.errors)
 
     def teardown(self):
         session_module.solve_budget = self._budget
-        widgets_module._png = self._png
+        views_module._png = self._png
         get_logger().removeHandler(self.errors)
 
     @initialize(size=st.sampled_from(SIZES), how=st.sampled_from(["shape", "goal", "board and goal"]),

@@ -19,8 +19,8 @@ import time
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.exercises import EXERCISES, check, engine, sandbox
-from puzzlelib.exercises.grading import grade
+from puzzlelib.course.exercises import EXERCISES, check, engine, sandbox, timing
+from puzzlelib.course.exercises.grading import grade
 from timing import time_limit
 
 LINUX = sys.platform.startswith("linux")
@@ -303,7 +303,7 @@ def alarm_ignored_then_loop(tiles):
 
 @pytest.mark.parametrize("fn", [alarm_off_then_loop, alarm_ignored_then_loop])
 def test_without_fork_switching_the_alarm_off_does_not_hang(capsys, monkeypatch, fn):
-    monkeypatch.setattr(engine, "_fork_works", lambda: False)
+    monkeypatch.setattr(timing, "_fork_works", lambda: False)
     handler = signal.getsignal(signal.SIGALRM)
     try:
         assert run_check("01.4", fn, seconds=30) is False
@@ -314,7 +314,7 @@ def test_without_fork_switching_the_alarm_off_does_not_hang(capsys, monkeypatch,
 
 def test_the_watchdog_leaves_nothing_behind(capsys, monkeypatch):
     """After a step stopped by the watchdog, the next code runs without a stray _TooSlow."""
-    monkeypatch.setattr(engine, "_fork_works", lambda: False)
+    monkeypatch.setattr(timing, "_fork_works", lambda: False)
     handler = signal.getsignal(signal.SIGALRM)
     try:
         run_check("01.4", alarm_off_then_loop, seconds=30)

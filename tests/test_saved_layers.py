@@ -7,8 +7,8 @@ import warnings
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.search import bfs
-from puzzlelib.storage import DamagedFileWarning, sha256_bytes
+from puzzlelib.engines import tables
+from puzzlelib.engines.storage import DamagedFileWarning, sha256_bytes
 
 GOAL = Board.goal(3, 3)
 SPIRAL = Board.spiral(3, 3)
@@ -17,41 +17,41 @@ SPIRAL = Board.spiral(3, 3)
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path))
-    monkeypatch.setattr(bfs, "_remembered", {})
-    monkeypatch.setattr(bfs, "_dicts", {})
+    monkeypatch.setattr(tables, "_remembered", {})
+    monkeypatch.setattr(tables, "_dicts", {})
     return tmp_path
 
 
 def searched(goal):
-    return tuple(layer.states for layer in bfs.bfs_layers(goal))
+    return tuple(layer.states for layer in tables.bfs_layers(goal))
 
 
 def forget():
-    bfs._remembered.clear()
-    bfs._dicts.clear()
+    tables._remembered.clear()
+    tables._dicts.clear()
 
 
 def no_search(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("searched again although the saved space was intact")
-    monkeypatch.setattr(bfs, "bfs_layers", refuse)
+    monkeypatch.setattr(tables, "bfs_layers", refuse)
 
 
 @pytest.mark.parametrize("goal", [GOAL, SPIRAL], ids=["usual", "spiral"])
 def test_a_saved_space_is_read_back_without_searching(cache, monkeypatch, goal):
-    first = bfs.layer_states(goal)
+    first = tables.layer_states(goal)
     assert first == searched(goal)
     saved = sorted(p.name for p in (cache / "bfs").iterdir())
     assert len(saved) == 2 and saved[0].endswith(".bin") and saved[1].endswith(".json")
     forget()
     no_search(monkeypatch)
-    again = bfs.layer_states(goal)
+    again = tables.layer_states(goal)
     assert again == first and again is not first
-    assert bfs.distances(goal) == {s: d for d, layer in enumerate(first) for s in layer}
+    assert tables.distances(goal) == {s: d for d, layer in enumerate(first) for s in layer}
 
 
 def test_small_spaces_are_not_saved(cache):
-    bfs.layer_states(Board.goal(2, 4))
+    tables.layer_states(Board.goal(2, 4))
     assert not (cache / "bfs").exists()
 
 
@@ -94,40 +94,40 @@ def other_goal(data, record):
 
 def old_format(data, record):
     meta = json.loads(record.read_text())
-    record.write_text(json.dumps({**meta, "format": bfs.SAVED_FORMAT + 1}))
+    record.write_text(json.dumps({**meta, "format": tables.SAVED_FORMAT + 1}))
 
 
 @pytest.mark.parametrize("damage", [flip, truncate, bad_record, wrong_sizes, other_goal, old_format])
 def test_a_damaged_save_is_reported_and_searched_again(cache, damage):
-    truth = bfs.layer_states(GOAL)
+    truth = tables.layer_states(GOAL)
     damage(*files(cache))
     forget()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        again = bfs.layer_states(GOAL)
+        again = tables.layer_states(GOAL)
     assert again == truth
     assert any(w.category is DamagedFileWarning for w in caught), [str(w.message) for w in caught]
     forget()                                  # rebuilt: the next read is clean again
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert bfs.layer_states(GOAL) == truth
+        assert tables.layer_states(GOAL) == truth
 
 
 def test_a_folder_that_cannot_be_written_only_warns(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("in the way")
     monkeypatch.setenv("PUZZLELIB_CACHE", str(blocker))
-    monkeypatch.setattr(bfs, "_remembered", {})
+    monkeypatch.setattr(tables, "_remembered", {})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        assert bfs.layer_states(GOAL) == searched(GOAL)
+        assert tables.layer_states(GOAL) == searched(GOAL)
 
 
 def test_distances_hands_out_copies_of_one_kept_table(cache):
-    d = bfs.distances(GOAL)
+    d = tables.distances(GOAL)
     d[GOAL.tiles] = 99
-    assert bfs.distances(GOAL)[GOAL.tiles] == 0
-    assert bfs._distance_dict(GOAL) is bfs._distance_dict(GOAL)
+    assert tables.distances(GOAL)[GOAL.tiles] == 0
+    assert tables._distance_dict(GOAL) is tables._distance_dict(GOAL)
 
 
 def a_huge_layer_count(data, record):
@@ -139,20 +139,20 @@ def a_huge_layer_count(data, record):
 
 
 def test_a_header_that_claims_too_many_layers_is_refused(cache):
-    truth = bfs.layer_states(GOAL)
+    truth = tables.layer_states(GOAL)
     a_huge_layer_count(*files(cache))
     forget()
     with pytest.warns(DamagedFileWarning, match="whole space"):
-        assert bfs.layer_states(GOAL) == truth
+        assert tables.layer_states(GOAL) == truth
 
 
 def test_a_forgotten_goal_takes_its_distance_dict_along(cache):
     small = [Board.goal(2, 2), Board.goal(2, 3), Board.goal(2, 2, blank="first")]
-    bfs.distances(GOAL)
-    bfs.distances(SPIRAL)                      # two 3 x 3 goals fill the 400,000 boards kept
-    bfs.distances(Board.goal(3, 3, blank="first"))
-    assert GOAL.tiles not in {key[2] for key in bfs._dicts}     # the oldest went, with its dict
-    assert set(bfs._dicts) <= set(bfs._remembered)
+    tables.distances(GOAL)
+    tables.distances(SPIRAL)                      # two 3 x 3 goals fill the 400,000 boards kept
+    tables.distances(Board.goal(3, 3, blank="first"))
+    assert GOAL.tiles not in {key[2] for key in tables._dicts}     # the oldest went, with its dict
+    assert set(tables._dicts) <= set(tables._remembered)
     for goal in small:
-        bfs.distances(goal)
-    assert set(bfs._dicts) <= set(bfs._remembered)
+        tables.distances(goal)
+    assert set(tables._dicts) <= set(tables._remembered)

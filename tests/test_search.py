@@ -110,7 +110,7 @@ def test_bounded_search_gives_up_with_a_reason():
 def test_the_lecture_notes_keyed_bfs_agrees_with_min_moves_on_every_2x3_board():
     from itertools import permutations
 
-    from puzzlelib.search.bfs import keyed_bfs
+    from puzzlelib.core.bfs import keyed_bfs
 
     for p in permutations(range(6)):
         b = Board.from_tiles(p, 2, 3)
@@ -122,7 +122,7 @@ def test_the_lecture_notes_keyed_bfs_agrees_with_min_moves_on_every_2x3_board():
 
 
 def test_dfs_finds_a_valid_but_longer_path():
-    from puzzlelib.search.bfs import dfs_path
+    from puzzlelib.core.bfs import dfs_path
 
     for seed in range(5):
         start = random_solvable(2, 3, seed=seed)

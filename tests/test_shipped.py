@@ -19,16 +19,16 @@ import warnings
 import numpy as np
 import pytest
 
-from puzzlelib.board import Board
-from puzzlelib.generate import scramble
+from puzzlelib.core.board import Board
+from puzzlelib.core.generate import scramble
 from puzzlelib.player.session import GOAL_KINDS, PlaySession, make_goal
-from puzzlelib.reference import KORF_GOAL, korf100
-from puzzlelib.search import optimal, shipped
-from puzzlelib.search.heuristics import manhattan
-from puzzlelib.search.informed import ida_star
-from puzzlelib.search.pdb import (PatternDatabase, default_partition, is_available, load_or_build, pattern_table,
-                                  table_problem)
-from puzzlelib.storage import DamagedFileWarning
+from puzzlelib.core.reference import KORF_GOAL, korf100
+from puzzlelib.engines import optimal, shipped
+from puzzlelib.core.heuristics import manhattan
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.engines.pdb import PatternDatabase, is_available, load_or_build
+from puzzlelib.core.pdb import default_partition, pattern_table, table_problem
+from puzzlelib.engines.storage import DamagedFileWarning
 
 
 @pytest.fixture
@@ -181,7 +181,7 @@ def test_one_rule_decides_when_a_table_solves_the_board():
 def test_a_lookup_checks_the_pattern_as_a_build_does(pattern, error, words):
     """shipped_entry and load_shipped take the patterns pdb.check_pattern takes, and refuse the others with its
     words: a lookup is not quietly None for a pattern no table could have."""
-    from puzzlelib.search.pdb import check_pattern
+    from puzzlelib.core.pdb import check_pattern
 
     goal = Board.goal(4, 4)
     for call in (shipped.shipped_entry, shipped.load_shipped, check_pattern):
@@ -192,8 +192,8 @@ def test_a_lookup_checks_the_pattern_as_a_build_does(pattern, error, words):
 
 def test_a_lookup_does_not_ask_the_size_of_a_search():
     """A 7-tile pattern of 4 x 4 is too big to build here (16 ** 8 entries), but looking it up is only a lookup."""
-    from puzzlelib.errors import TooLargeError
-    from puzzlelib.search.pdb import check_pattern
+    from puzzlelib.core.errors import TooLargeError
+    from puzzlelib.core.pdb import check_pattern
 
     goal, seven = Board.goal(4, 4), [1, 2, 3, 4, 5, 6, 7]
     with pytest.raises(TooLargeError):

@@ -2,9 +2,9 @@
 most 30 lines of code.
 
 Every ``show_source(...)`` call in the lessons is found, the object it names is resolved in puzzlelib, and
-the listing it prints (:func:`puzzlelib.notebook.source`: from the ``def`` line, decorators left out) is
+the listing it prints (:func:`puzzlelib.course.notebook.source`: from the ``def`` line, decorators left out) is
 read as code: its docstring, comments and blank lines don't count. The checks run by a function's
-:func:`~puzzlelib.door.door` are not in the listing; a listing that calls a check, raises, or reads a
+:func:`~puzzlelib.core.door.door` are not in the listing; a listing that calls a check, raises, or reads a
 limit fails here.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelib.notebook import source
+from puzzlelib.course.notebook import source
 from test_api import shown_objects  # noqa: E402 (how a notebook's names resolve: tests/test_api.py)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +106,7 @@ def test_the_checks_find_what_issue_45_found():
 
 def test_source_leaves_the_door_out_and_the_door_still_checks():
     from puzzlelib import Board
-    from puzzlelib.search.heuristics import misplaced
+    from puzzlelib.core.heuristics import misplaced
 
     assert source(misplaced).startswith("def misplaced(")
     assert misplaced.__wrapped__(Board([[1, 0]]), Board([[1, 0]])) == 0          # the body: no checks

@@ -6,8 +6,8 @@ from itertools import permutations
 import pytest
 
 from puzzlelib import Board, bfs_layers, explain, inversions, is_solvable
-from puzzlelib.solvability import blank_row_from_bottom, permutation_parity, relative_inversions
-from puzzlelib.generate import fix_by_swap, random_board
+from puzzlelib.core.solvability import blank_row_from_bottom, permutation_parity, relative_inversions
+from puzzlelib.core.generate import fix_by_swap, random_board
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (1, 4), (4, 1), (1, 1), (1, 2)]
 
@@ -99,7 +99,7 @@ def test_inversions_by_pairs_and_by_merge_sort_agree():
     """inversions shows the pairs; beyond PAIRS_MAX_TILES it counts by merge sort: the two agree."""
     import random
 
-    from puzzlelib.solvability import PAIRS_MAX_TILES, inversions_by_merge_sort
+    from puzzlelib.core.solvability import PAIRS_MAX_TILES, inversions_by_merge_sort
     rng = random.Random(5)
     for n in [0, 1, 2, 3, 7, 16, 100, PAIRS_MAX_TILES + 1]:
         for _ in range(5):

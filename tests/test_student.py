@@ -15,7 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelib import exercises
+from puzzlelib.course import exercises
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -45,7 +45,7 @@ def test_the_edition_has_its_readme_makefile_package_and_flag(edition):
     for words in ("make lab", "jupyter lab", "check(", "hint(", "reveal(", "no solutions"):
         assert words in readme, f"the student README does not mention {words!r}"
     assert "lab:" in (edition / "Makefile").read_text(encoding="utf-8")
-    assert (edition / "puzzlelib" / "exercises" / "engine.py").exists() and (edition / "scripts" / "launch.py").exists()
+    assert (edition / "puzzlelib" / "course" / "exercises" / "engine.py").exists() and (edition / "scripts" / "launch.py").exists()
     assert (edition / "notebooks" / exercises.NO_SOLUTIONS_FILE).exists()
     assert sorted(p.name for p in (edition / "notebooks").glob("*.ipynb")) == [p.name for p in NOTEBOOKS]
 
@@ -58,7 +58,7 @@ def test_the_zip_holds_the_edition_and_never_a_venv(edition):
     build_student.write_zip(edition)
     names = zipfile.ZipFile(edition.with_suffix(".zip")).namelist()
     assert f"{edition.name}/README.md" in names and f"{edition.name}/notebooks/00_start_here.ipynb" in names
-    assert f"{edition.name}/puzzlelib/exercises/engine.py" in names
+    assert f"{edition.name}/puzzlelib/course/exercises/engine.py" in names
     assert not [n for n in names if ".venv" in n or "__pycache__" in n], names[:5]
     on_disk = {str(p.relative_to(edition.parent)) for p in edition.rglob("*") if p.is_file() and ".venv" not in p.parts}
     assert set(names) == on_disk
@@ -71,7 +71,7 @@ def test_no_file_of_the_edition_holds_a_reference_solution(edition):
     import ast
     import inspect
 
-    from puzzlelib.exercises.solutions import SOLUTIONS
+    from puzzlelib.course.exercises.solutions import SOLUTIONS
 
     def lines(text: str) -> list[str]:
         return [line.strip() for line in text.splitlines() if line.strip()]
@@ -85,7 +85,7 @@ def test_no_file_of_the_edition_holds_a_reference_solution(edition):
         found = [p.relative_to(edition) for p, have in files.items()
                  if any(have[i:i + len(body)] == body for i in range(len(have) - len(body) + 1))]
         assert not found, f"the answer to {name} is in the student edition: {found}"
-    from_stub = (edition / "puzzlelib" / "exercises" / "solutions.py").read_text(encoding="utf-8")
+    from_stub = (edition / "puzzlelib" / "course" / "exercises" / "solutions.py").read_text(encoding="utf-8")
     assert "not part of the student edition" in from_stub
 
 
@@ -158,8 +158,8 @@ def test_the_editions_exercise_modules_hold_no_answer_and_check_still_knows_them
     import subprocess
     import sys
 
-    from puzzlelib.exercises import EXERCISES
-    from puzzlelib.exercises.engine import _example, _expected
+    from puzzlelib.course.exercises import EXERCISES
+    from puzzlelib.course.exercises.engine import _example, _expected
 
     values = [k for k, ex in EXERCISES.items() if ex.kind == "value"]
     for path in sorted((edition / "puzzlelib" / "exercises").glob("nb[0-9][0-9]_*.py")):
@@ -176,8 +176,8 @@ def test_the_editions_exercise_modules_hold_no_answer_and_check_still_knows_them
 import contextlib, io, json, pickle, sys
 import puzzlelib
 assert puzzlelib.__file__.startswith({str(edition)!r}), puzzlelib.__file__
-from puzzlelib.exercises import check
-from puzzlelib.exercises.engine import _equal
+from puzzlelib.course.exercises import check
+from puzzlelib.course.exercises.answers import _equal
 report = {{}}
 for k, (expected, mistakes, why, hints) in pickle.load(open({str(tmp_path / 'cases.pickle')!r}, 'rb')).items():
     out = io.StringIO()

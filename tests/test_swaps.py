@@ -1,4 +1,4 @@
-"""puzzlelib.solvability: seed 003's swap count is cells minus cycles, and its parity is the permutation's."""
+"""puzzlelib.core.solvability: seed 003's swap count is cells minus cycles, and its parity is the permutation's."""
 
 import random
 from itertools import permutations
@@ -6,9 +6,9 @@ from itertools import permutations
 import pytest
 
 from puzzlelib import Board
-from puzzlelib.solvability import permutation_parity
-from puzzlelib.generate import random_board
-from puzzlelib.solvability import sorting_swaps
+from puzzlelib.core.solvability import permutation_parity
+from puzzlelib.core.generate import random_board
+from puzzlelib.core.solvability import sorting_swaps
 
 
 def cycles(tiles, goal_tiles):

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from puzzlelib.exercises import check, engine
+from puzzlelib.course.exercises import check, engine, timing
 from timing import time_limit
 
 LIMIT = 0.3                      # seconds per step, set below
@@ -30,7 +30,7 @@ GENEROUS = 30                    # the whole check must return well within this
 def short_limit(monkeypatch):
     monkeypatch.setattr(engine, "SECONDS_PER_CASE", LIMIT)
     # These are the fallbacks of macOS and Windows: no forked child (tests/test_check_guarded.py has it).
-    monkeypatch.setattr(engine, "_fork_works", lambda: False)
+    monkeypatch.setattr(timing, "_fork_works", lambda: False)
 
 
 def endless(tiles):
@@ -84,7 +84,7 @@ def test_a_right_answer_still_passes_off_the_main_thread(capsys):
 
 
 def test_without_sigalrm_the_trace_function_stops_it_in_the_main_thread(capsys, monkeypatch):
-    monkeypatch.setattr(engine, "_alarm_works", lambda: False)           # as on Windows
+    monkeypatch.setattr(timing, "_alarm_works", lambda: False)           # as on Windows
     previous = sys.gettrace()                                           # coverage's, when it runs
     handler = signal.getsignal(signal.SIGALRM)
 
@@ -105,7 +105,7 @@ def test_without_sigalrm_the_trace_function_stops_it_in_the_main_thread(capsys, 
 
 def test_a_loop_in_a_helper_from_another_cell_is_stopped_too(capsys, monkeypatch):
     """A notebook's cells are files of their own: the helper's loop is not in the function's file."""
-    monkeypatch.setattr(engine, "_alarm_works", lambda: False)
+    monkeypatch.setattr(timing, "_alarm_works", lambda: False)
     cell = {}
     exec(compile("def helper(tiles):\n    while True:\n        pass\n", "/tmp/ipykernel_1234/5678.py", "exec"),
          cell)                                                          # what Jupyter does with a cell
@@ -116,10 +116,10 @@ def test_a_loop_in_a_helper_from_another_cell_is_stopped_too(capsys, monkeypatch
 
 def test_student_code_is_told_from_library_code():
     own = __file__
-    assert engine._is_student_file(own, own)
-    assert engine._is_student_file("/tmp/ipykernel_1234/5678.py", own)
-    assert engine._is_student_file("<ipython-input-3-0123456789ab>", own)
-    assert not engine._is_student_file(engine.__file__, own)
-    assert not engine._is_student_file(threading.__file__, own)
-    assert not engine._is_student_file(pytest.__file__, own)
-    assert not engine._is_student_file("<frozen importlib._bootstrap>", own)
+    assert timing._is_student_file(own, own)
+    assert timing._is_student_file("/tmp/ipykernel_1234/5678.py", own)
+    assert timing._is_student_file("<ipython-input-3-0123456789ab>", own)
+    assert not timing._is_student_file(engine.__file__, own)
+    assert not timing._is_student_file(threading.__file__, own)
+    assert not timing._is_student_file(pytest.__file__, own)
+    assert not timing._is_student_file("<frozen importlib._bootstrap>", own)

@@ -23,14 +23,17 @@ import pytest  # noqa: E402
 
 import puzzlelib  # noqa: E402
 from puzzlelib import Board  # noqa: E402
-from puzzlelib import board as board_module  # noqa: E402
-from puzzlelib import draw, encoding, generate, graph, solvability, space  # noqa: E402
+from puzzlelib.core import board as board_module  # noqa: E402
+from puzzlelib import draw  # noqa: E402
+from puzzlelib.core import encoding, generate, graph, solvability  # noqa: E402
+from puzzlelib.engines import space  # noqa: E402
 from puzzlelib.draw import search as draw_search  # noqa: E402
 from puzzlelib.draw import solvability as draw_solvability  # noqa: E402
-from puzzlelib.evidence import nb09_claims_checked as nb09  # noqa: E402
+from puzzlelib.course.evidence import nb09_claims_checked as nb09  # noqa: E402
 from puzzlelib.player import session, widgets  # noqa: E402
-from puzzlelib.search import (bfs, bitarray, certify, constructive, dispatch, frontier, generic, guards,  # noqa: E402
-                              heuristics, informed, optimal, pdb)
+from puzzlelib.core import bfs, constructive, generic, guards, heuristics, informed  # noqa: E402
+from puzzlelib.core import pdb as core_pdb  # noqa: E402
+from puzzlelib.engines import bitarray, certify, dispatch, frontier, ida, optimal, pdb  # noqa: E402
 from test_fuzz_inputs import contained  # noqa: E402,F401  (scratch folder and cache, RLIMIT_AS)
 from timing import time_limit  # noqa: E402
 
@@ -141,8 +144,8 @@ CALLS = {
     "best_heuristic": lambda b, o: optimal.best_heuristic(b, build=False, progress=False),
     "astar": lambda b, o: informed.astar(b),
     "astar goal": lambda b, o: informed.astar(o, b),
-    "ida_star": lambda b, o: informed.ida_star(b),
-    "ida_star goal": lambda b, o: informed.ida_star(o, b),
+    "ida_star": lambda b, o: ida.ida_star(b),
+    "ida_star goal": lambda b, o: ida.ida_star(o, b),
     "ida_star_plain": lambda b, o: informed.ida_star_plain(b),
     "manhattan": lambda b, o: heuristics.manhattan(b),
     "manhattan goal": lambda b, o: heuristics.manhattan(o, b),
@@ -169,13 +172,13 @@ CALLS = {
     "refuse_far goal": lambda b, o: guards.refuse_far(o, b, 10),
     "too_many_states": lambda b, o: guards.too_many_states(b, 10),
     "PatternDatabase": lambda b, o: pdb.PatternDatabase(b, cache=False, progress=False),
-    "default_partition": lambda b, o: pdb.default_partition(b),
-    "check_pattern": lambda b, o: pdb.check_pattern(b, (1,)),
-    "check_partition": lambda b, o: pdb.check_partition(b, ((1,), (2, 3))),
+    "default_partition": lambda b, o: core_pdb.default_partition(b),
+    "check_pattern": lambda b, o: core_pdb.check_pattern(b, (1,)),
+    "check_partition": lambda b, o: core_pdb.check_partition(b, ((1,), (2, 3))),
     "describe": lambda b, o: pdb.describe(b, (1,)),
     "is_cached": lambda b, o: pdb.is_cached(b),
     "load_or_build": lambda b, o: pdb.load_or_build(b, (1,), cache=False, progress=False),
-    "pattern_table": lambda b, o: pdb.pattern_table(b, (1,)),
+    "pattern_table": lambda b, o: core_pdb.pattern_table(b, (1,)),
     "distance_table_error goal": lambda b, o: certify.distance_table_error({}, b),
     "reachable_mask": lambda b, o: space.reachable_mask(b, PERMS),
     "inversion_counts goal": lambda b, o: space.inversion_counts(PERMS, b),

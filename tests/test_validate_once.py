@@ -14,12 +14,14 @@ from contextlib import contextmanager
 
 import pytest
 
-from puzzlelib import errors, solvability
-from puzzlelib.board import Board
+from puzzlelib.core import errors, solvability
+from puzzlelib.core import pdb as core_pdb
+from puzzlelib.core.board import Board
 from puzzlelib.player.session import PlaySession, make_goal
-from puzzlelib.search import optimal, pdb
-from puzzlelib.search.informed import ida_star
-from puzzlelib.search.optimal import solve_optimal
+from puzzlelib.engines import optimal
+from puzzlelib.engines import pdb
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.engines.optimal import solve_optimal
 
 
 @contextmanager
@@ -40,8 +42,8 @@ def counting(*functions):
         sys.setprofile(old)
 
 
-WATCHED = (solvability._permutation_parity, errors.whole_number, pdb.check_pattern, pdb.check_partition,
-           pdb._default_partition.__wrapped__)
+WATCHED = (solvability._permutation_parity, errors.whole_number, core_pdb.check_pattern, core_pdb.check_partition,
+           core_pdb._default_partition.__wrapped__)
 
 
 @pytest.mark.parametrize("kind", ["blank last", "spiral"])
@@ -87,8 +89,8 @@ def test_loading_a_pattern_database_checks_each_pattern_once(tmp_path, monkeypat
     (lambda: ida_star(Board.goal(2, 2), Board.goal(2, 3)), ValueError),
     (lambda: optimal.best_heuristic(Board.goal(4, 4), build=1), TypeError),
     (lambda: pdb.load_or_build(Board.goal(2, 3), [1, 2], cache="no"), TypeError),
-    (lambda: pdb.pattern_table(Board.goal(2, 3), [1, 2], progress=None), TypeError),
-    (lambda: pdb.default_partition(Board.goal(3, 3), max_size=2.5), TypeError),
+    (lambda: core_pdb.pattern_table(Board.goal(2, 3), [1, 2], progress=None), TypeError),
+    (lambda: core_pdb.default_partition(Board.goal(3, 3), max_size=2.5), TypeError),
 ])
 def test_the_doors_still_refuse_bad_input(call, error):
     with pytest.raises(error):

@@ -12,11 +12,12 @@ import pytest
 
 import puzzlelib
 from puzzlelib import Board, random_solvable, scramble
-from puzzlelib.errors import NodeLimitError, PuzzleError, SearchBudgetError, TooLargeError, whole_number
-from puzzlelib.search.generic import SlidingPuzzleProblem, astar_search, breadth_first, graph_search
-from puzzlelib.search.heuristics import compile_heuristic, manhattan, misplaced
-from puzzlelib.search.informed import astar, ida_star
-from puzzlelib.search.results import SearchResult
+from puzzlelib.core.errors import NodeLimitError, PuzzleError, SearchBudgetError, TooLargeError, whole_number
+from puzzlelib.core.generic import SlidingPuzzleProblem, astar_search, breadth_first, graph_search
+from puzzlelib.core.heuristics import compile_heuristic, manhattan, misplaced
+from puzzlelib.core.informed import astar
+from puzzlelib.engines.ida import ida_star
+from puzzlelib.core.results import SearchResult
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(puzzlelib.__path__, "puzzlelib."))
 
@@ -53,11 +54,11 @@ def test_errors_live_in_one_module_and_the_old_name_is_an_alias():
     assert SearchBudgetError is NodeLimitError
     assert issubclass(NodeLimitError, TooLargeError) and issubclass(TooLargeError, PuzzleError)
     assert issubclass(PuzzleError, ValueError)
-    import puzzlelib.limits as limits
+    import puzzlelib.core.limits as limits
     assert limits.TooLargeError is TooLargeError and limits.SearchBudgetError is NodeLimitError
     assert puzzlelib.PuzzleError is PuzzleError and puzzlelib.TooLargeError is TooLargeError
     for cls in (PuzzleError, TooLargeError, NodeLimitError):
-        assert cls.__module__ == "puzzlelib.errors"
+        assert cls.__module__ == "puzzlelib.core.errors"
 
 
 @pytest.mark.parametrize("call, good", [
@@ -66,7 +67,7 @@ def test_errors_live_in_one_module_and_the_old_name_is_an_alias():
     (lambda n: puzzlelib.min_moves(Board([[4, 1, 2], [5, 0, 3]]), max_nodes=n), 100),
     (lambda n: scramble(Board.goal(2, 3), 5, seed=n), 3),
     (lambda n: random_solvable(2, 3, seed=n), 3),
-    (lambda n: puzzlelib.search.frontier.frontier_search(2, 3, budget=n).counts, 10**6),
+    (lambda n: puzzlelib.engines.frontier.frontier_search(2, 3, budget=n).counts, 10**6),
     (lambda n: Board.goal(n, 3), 3),
 ], ids=["max_nodes (generic)", "max_nodes (astar)", "max_nodes (bfs)", "seed (scramble)", "seed (random_solvable)",
         "budget", "rows"])

@@ -3,11 +3,13 @@
 import pytest
 
 from puzzlelib import Board, explain, is_solvable, min_moves
-from puzzlelib.search.heuristics import manhattan
+from puzzlelib.core.heuristics import manhattan
 from puzzlelib.player import session as session_module
-from puzzlelib.search.informed import ida_star
+from puzzlelib.engines.ida import ida_star
 from puzzlelib.player.session import PlaySession
-from puzzlelib.player.widgets import BFSExplorer, BLANK_TEXT, PuzzleWidget
+from puzzlelib.player.widgets import PuzzleWidget
+from puzzlelib.player.views import BLANK_TEXT
+from puzzlelib.player.explorer import BFSExplorer
 
 
 def shown_board(p: PuzzleWidget) -> Board:
@@ -403,7 +405,7 @@ def test_stop_halts_a_running_solve():
 
 
 def test_palette_contrast_and_second_cues():
-    from puzzlelib import palette
+    from puzzlelib.core import palette
 
     assert palette.contrast_ratio(palette.MOVED, palette.TILE) >= 3          # a highlighted tile stands out
     assert palette.contrast_ratio(palette.TILE_TEXT, palette.TILE) >= 4.5    # text on tiles is readable

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import palette
-from ..board import BLANK, as_board
-from ..errors import whole_number
-from ..palette import COMPONENT_COLORS, COMPONENT_MARKERS
+from puzzlelib.core import palette
+from puzzlelib.core.board import BLANK, as_board
+from puzzlelib.core.errors import whole_number
+from puzzlelib.core.palette import COMPONENT_COLORS, COMPONENT_MARKERS
 
 __all__ = ["MAX_DRAW_CELLS", "ALT_ATTRIBUTE", "describe", "alt_text", "draw_board", "board_words", "draw_path",
            "graph_layout", "ring_layout", "draw_state_graph"]
@@ -250,11 +250,11 @@ def draw_path(path, *, per_row: int = 8, max_frames: int = 32, title: str | None
 
 
 def _check_graph(G) -> None:
-    """A TypeError or ValueError unless ``G`` is a graph from :func:`~puzzlelib.graph.state_graph`."""
+    """A TypeError or ValueError unless ``G`` is a graph from :func:`~puzzlelib.core.graph.state_graph`."""
     import networkx as nx
 
     if not isinstance(G, nx.Graph):
-        raise TypeError(f"expected a state graph from puzzlelib.graph.state_graph(), got {type(G).__name__}")
+        raise TypeError(f"expected a state graph from puzzlelib.core.graph.state_graph(), got {type(G).__name__}")
     if G.number_of_nodes() == 0:
         raise ValueError("the graph has no nodes; there is nothing to draw")
     missing = [v for v, d in G.nodes(data=True) if "component" not in d]
@@ -333,7 +333,7 @@ def ring_layout(G) -> dict:
 
 def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float | None = None,
                      highlight=None, layout: str = "layers"):
-    """Draw a state graph from :func:`~puzzlelib.graph.state_graph`, coloured by component.
+    """Draw a state graph from :func:`~puzzlelib.core.graph.state_graph`, coloured by component.
 
     ``layout="layers"`` puts each board at x = its BFS layer (see
     :func:`graph_layout`); ``layout="rings"`` draws each component as a ring
@@ -350,9 +350,9 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
     _check_graph(G)
     _check_axes(ax)
     if highlight is not None:           # a rank of the graph, or a Board of its shape (turned into its rank)
-        from ..board import Board, as_board
-        from ..encoding import rank
-        from ..errors import short_repr, whole_number
+        from puzzlelib.core.board import Board, as_board
+        from puzzlelib.core.encoding import rank
+        from puzzlelib.core.errors import short_repr, whole_number
 
         if isinstance(highlight, Board):
             highlight = as_board(highlight, "highlight")
@@ -384,7 +384,7 @@ def draw_state_graph(G, ax=None, *, title: str | None = None, node_size: float |
                                    label=f"{component} ({len(nodes)} boards)")
     goal = G.graph.get("goal")
     if goal is not None:
-        from ..encoding import rank
+        from puzzlelib.core.encoding import rank
 
         nx.draw_networkx_nodes(G, pos, nodelist=[rank(goal)], node_color=palette.GOAL, node_size=node_size * 4,
                                edgecolors="black", ax=ax, label="goal")

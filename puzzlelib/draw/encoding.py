@@ -10,9 +10,9 @@ so the figure looks the same in a notebook, a test or a script.
 
 from __future__ import annotations
 
-from .. import palette
-from ..board import BLANK, as_board
-from . import _plt, describe
+from puzzlelib.core import palette
+from puzzlelib.core.board import BLANK, as_board
+from puzzlelib.draw import _plt, describe
 
 __all__ = ["cell_terms", "key_terms", "rank_terms"]
 

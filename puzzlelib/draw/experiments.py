@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from numbers import Real
 
-from .. import palette
-from ..board import BLANK, Board, as_board
-from ..palette import COMPONENT_COLORS, SERIES
-from . import FONT, _plt, _tick_labels, describe, draw_board
+from puzzlelib.core import palette
+from puzzlelib.core.board import BLANK, Board, as_board
+from puzzlelib.core.palette import COMPONENT_COLORS, SERIES
+from puzzlelib.draw import FONT, _plt, _tick_labels, describe, draw_board
 
 __all__ = ["starts_and_goals", "reachability_grid", "one_swap", "made_puzzle_distances", "walk_bounds"]
 

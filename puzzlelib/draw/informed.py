@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from numbers import Real
 
-from .. import palette
-from ..board import BLANK, as_board
-from . import FONT, _plt, _tick_labels, describe
+from puzzlelib.core import palette
+from puzzlelib.core.board import BLANK, as_board
+from puzzlelib.draw import FONT, _plt, _tick_labels, describe
 
 __all__ = ["tree_and_boards", "nodes_and_branching", "pattern_partition", "nodes_by_heuristic",
            "nodes_by_length"]
@@ -177,7 +177,7 @@ def pattern_partition(goal, partition, *, goal_name: str = "Korf's goal"):
     >>> fig.axes[0].get_title()
     'The 2-1 partition for the goal'
     """
-    from ..search.pdb import check_partition
+    from puzzlelib.core.pdb import check_partition
 
     goal = as_board(goal)
     partition = check_partition(goal, partition)          # every tile once, the blank never; sizes first

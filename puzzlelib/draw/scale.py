@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from numbers import Real
 
-from .. import palette
-from ..board import Board, as_board
-from . import FONT, _plt, _tick_labels, describe, draw_board
+from puzzlelib.core import palette
+from puzzlelib.core.board import Board, as_board
+from puzzlelib.draw import FONT, _plt, _tick_labels, describe, draw_board
 
 __all__ = ["bytes_per_board", "moves_between_layers", "goal_and_antipodes", "distance_shares",
            "farthest_boards", "boards_and_seconds"]

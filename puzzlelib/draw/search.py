@@ -12,10 +12,10 @@ from __future__ import annotations
 from math import ceil, log10
 from numbers import Integral
 
-from .. import palette
-from ..board import BLANK, Board, as_board, moves_table
-from ..errors import whole_number
-from . import FONT, _plt, _tick_labels, describe, draw_board, draw_path
+from puzzlelib.core import palette
+from puzzlelib.core.board import BLANK, Board, as_board, moves_table
+from puzzlelib.core.errors import whole_number
+from puzzlelib.draw import FONT, _plt, _tick_labels, describe, draw_board, draw_path
 
 __all__ = ["puzzle_and_goal", "shortest_solution", "distance_profile", "blank_moves", "one_move_away",
            "first_layers", "distance_along_paths", "keys_stored", "hardest_boards"]
@@ -213,7 +213,7 @@ def blank_moves(moves, cols):
     hatched ``//``, cells with 4 green and hatched ``xx``, so the count does not rest on
     colour alone. Boards of up to 16 cells.
 
-    >>> from puzzlelib.board import moves_table
+    >>> from puzzlelib.core.board import moves_table
     >>> fig = blank_moves(moves_table(2, 3), 3)
     >>> [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     ['corner: 2 neighbours', 'middle: 3 neighbours']
@@ -311,7 +311,7 @@ def one_move_away(start, boards):
 def first_layers(layers):
     """The first BFS layers as rows of small boards, one row per layer; return the Figure.
 
-    ``layers`` are :class:`~puzzlelib.search.bfs.Layer` objects from
+    ``layers`` are :class:`~puzzlelib.core.bfs.Layer` objects from
     :func:`~puzzlelib.bfs_layers` (or lists of boards, layer 0 first); each row is labelled
     with its distance from the root, the one board of layer 0.
 
@@ -414,7 +414,7 @@ def _result(value, what: str) -> tuple:
 def keys_stored(solved, failed):
     """Dots: the keys BFS stored against the fewest moves, for each board that reaches the goal; return the Figure.
 
-    ``solved`` and ``failed`` are :func:`~puzzlelib.search.bfs.keyed_bfs` results (or
+    ``solved`` and ``failed`` are :func:`~puzzlelib.core.bfs.keyed_bfs` results (or
     ``(moves, reached)`` pairs): for the boards that reach the goal, and for the others
     (``moves`` None), which all store the same number of keys, their whole component.
     Together they are every arrangement: a dotted line marks how many. The alt text says

@@ -11,11 +11,11 @@ from __future__ import annotations
 from itertools import combinations
 from numbers import Real
 
-from .. import palette
-from ..board import BLANK, Board, as_board
-from ..errors import number_text
-from ..solvability import inversions
-from . import _plt, describe, draw_board
+from puzzlelib.core import palette
+from puzzlelib.core.board import BLANK, Board, as_board
+from puzzlelib.core.errors import number_text
+from puzzlelib.core.solvability import inversions
+from puzzlelib.draw import _plt, describe, draw_board
 
 __all__ = ["MAX_ARCS", "MAX_ARC_CELLS", "inversion_arcs", "inversion_changes", "vertical_jump", "inversion_change_shares"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from numbers import Real
 
-from .. import palette
-from ..board import BLANK, Board, as_board
-from ..errors import number_text, whole_number
-from . import _plt, describe, draw_board, graph_layout
+from puzzlelib.core import palette
+from puzzlelib.core.board import BLANK, Board, as_board
+from puzzlelib.core.errors import number_text, whole_number
+from puzzlelib.draw import _plt, describe, draw_board, graph_layout
 
 __all__ = ["locked_cells", "tile_route", "top_row_steps", "milestones", "constructive_vs_shortest",
            "state_graph_components", "MAX_COMPONENT_BOARDS"]
@@ -58,7 +58,7 @@ def _cells(locked, board: Board, what: str = "locked") -> set[int]:
 def locked_cells(label: str, rows: int, cols: int) -> set[int]:
     """The cells (reading-order indices) the constructive solver has locked at milestone ``label``.
 
-    The labels are those of :func:`~puzzlelib.search.constructive.constructive_milestones`:
+    The labels are those of :func:`~puzzlelib.core.constructive.constructive_milestones`:
     after ``"row r"`` the first r rows are locked; after ``"column c"`` every row but the
     last two, and the first c columns of those two; after ``"last 2 x 2"`` every cell but
     the corner where the blank is parked. At ``"start"`` and ``"goal reached"`` none is.
@@ -193,11 +193,11 @@ def milestones(path, stones, title: str):
 
     ``path`` is the solution (a list of boards, start to goal) and ``stones`` its
     milestones, ``(label, moves so far)`` pairs from
-    :func:`~puzzlelib.search.constructive.constructive_milestones`. Each board is drawn
+    :func:`~puzzlelib.core.constructive.constructive_milestones`. Each board is drawn
     with the cells :func:`locked_cells` locks at its milestone hatched.
 
     >>> from puzzlelib import Board
-    >>> from puzzlelib.search.constructive import constructive_milestones, solve_constructive
+    >>> from puzzlelib.core.constructive import constructive_milestones, solve_constructive
     >>> start = Board([[4, 1, 2], [5, 0, 3], [7, 8, 6]])
     >>> fig = milestones(solve_constructive(start), constructive_milestones(start), "3 x 3")
     >>> [ax.get_title().split(chr(10))[0] for ax in fig.axes if ax.get_visible()]
@@ -295,9 +295,9 @@ def state_graph_components(rows: int, cols: int):
     import networkx as nx
     from math import factorial
 
-    from ..encoding import rank
-    from ..generate import fix_by_swap
-    from ..graph import state_graph
+    from puzzlelib.core.encoding import rank
+    from puzzlelib.core.generate import fix_by_swap
+    from puzzlelib.core.graph import state_graph
 
     rows, cols = whole_number(rows, "rows", minimum=2), whole_number(cols, "cols", minimum=2)
     if rows * cols > 6 or factorial(rows * cols) > MAX_COMPONENT_BOARDS:     # (mn)! only when it is small

@@ -12,7 +12,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from ..errors import whole_number
+from puzzlelib.core.errors import whole_number
 
 __all__ = ["ARROWS", "ArrowKeys", "DepthSlider"]
 

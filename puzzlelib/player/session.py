@@ -11,17 +11,17 @@ import random
 import threading
 from dataclasses import dataclass
 
-from ..errors import NodeLimitError, TooLargeError, whole_number
-from ..limits import COMPILED_SOLVE_MAX_NODES, HUGE_BOARD_WORK, SOLVE_MAX_NODES, solved_by_table
-from ..search.compiled import engine_available
-from ..board import BLANK, Board, as_board, check_shape
-from ..search.constructive import CONSTRUCTIVE_MAX_CELLS, solve_constructive
-from ..generate import fix_by_swap, random_solvable, scramble
-from ..search.heuristics import MAX_TABLE_CELLS, manhattan
-from ..search.optimal import PDB_MAX_CELLS, _solve_checked, best_heuristic, distance_table
-from ..search.pdb import PatternDatabase
-from ..search.pdb import is_available
-from ..solvability import _solvable, explain
+from puzzlelib.core.errors import NodeLimitError, TooLargeError, whole_number
+from puzzlelib.core.limits import COMPILED_SOLVE_MAX_NODES, HUGE_BOARD_WORK, SOLVE_MAX_NODES, solved_by_table
+from puzzlelib.engines.compiled import engine_available
+from puzzlelib.core.board import BLANK, Board, as_board, check_shape
+from puzzlelib.core.constructive import CONSTRUCTIVE_MAX_CELLS, solve_constructive
+from puzzlelib.core.generate import fix_by_swap, random_solvable, scramble
+from puzzlelib.core.heuristics import MAX_TABLE_CELLS, manhattan
+from puzzlelib.engines.optimal import PDB_MAX_CELLS, _solve_checked, best_heuristic, distance_table
+from puzzlelib.engines.pdb import PatternDatabase
+from puzzlelib.engines.pdb import is_available
+from puzzlelib.core.solvability import _solvable, explain
 
 __all__ = ["GOAL_KINDS", "make_goal", "check_seed", "Panel", "start_and_goal", "solve_budget", "PlaySession"]
 
@@ -63,10 +63,10 @@ def check_seed(seed) -> int | None:
 def solve_budget(cells: int) -> int:
     """The nodes the player's IDA* may expand on a board of ``cells`` cells: about half a second's work.
 
-    While the heuristic has its tables (up to :data:`~puzzlelib.search.heuristics.MAX_TABLE_CELLS` cells):
-    :data:`~puzzlelib.limits.COMPILED_SOLVE_MAX_NODES` with the compiled engine, else
-    :data:`~puzzlelib.limits.SOLVE_MAX_NODES` (plain Python, about a second); beyond, each node costs work
-    in proportion to the cells, so :data:`~puzzlelib.limits.HUGE_BOARD_WORK` ``// cells``, at least 10.
+    While the heuristic has its tables (up to :data:`~puzzlelib.core.heuristics.MAX_TABLE_CELLS` cells):
+    :data:`~puzzlelib.core.limits.COMPILED_SOLVE_MAX_NODES` with the compiled engine, else
+    :data:`~puzzlelib.core.limits.SOLVE_MAX_NODES` (plain Python, about a second); beyond, each node costs work
+    in proportion to the cells, so :data:`~puzzlelib.core.limits.HUGE_BOARD_WORK` ``// cells``, at least 10.
 
     >>> solve_budget(16) == (COMPILED_SOLVE_MAX_NODES if engine_available() else SOLVE_MAX_NODES)
     True
@@ -229,7 +229,7 @@ class PlaySession:
                 or not is_available(self.goal):
             return None
 
-        from ..search import compiled, optimal
+        from puzzlelib.engines import compiled, optimal
         if compiled._WARM and self.goal in optimal._DATABASES:
             return None                     # an earlier player in this kernel has loaded both
 
@@ -387,12 +387,12 @@ class PlaySession:
     def solution(self) -> tuple[list[Board] | None, str]:
         """A path from the current board to the goal, and how it was found.
 
-        Where :func:`~puzzlelib.limits.solved_by_table` says so (3 x 3 and smaller, one row or column) the path is a
-        shortest one, from the BFS table. Beyond, IDA* (:func:`~puzzlelib.search.optimal.solve_optimal`, with a
+        Where :func:`~puzzlelib.core.limits.solved_by_table` says so (3 x 3 and smaller, one row or column) the path is a
+        shortest one, from the BFS table. Beyond, IDA* (:func:`~puzzlelib.engines.optimal.solve_optimal`, with a
         pattern database if one is shipped or cached, else Manhattan distance) gets :func:`solve_budget` nodes,
         about half a second; if it runs out, the
         constructive solver (up to 300 cells) gives a long but sure path, and the message says why. A larger
-        board that IDA* can't finish is refused with :class:`~puzzlelib.errors.TooLargeError`, at once when its
+        board that IDA* can't finish is refused with :class:`~puzzlelib.core.errors.TooLargeError`, at once when its
         Manhattan distance alone exceeds the budget (a shuffled 100 x 100 board).
         """
         if not _solvable(self.board, self.goal):     # the parity rule alone on the session's checked boards
@@ -467,7 +467,7 @@ class PlaySession:
     # --- what to show -------------------------------------------------------
     def panel(self) -> Panel:
         """The numbers for the live panel: exact distances where a BFS table solves the board
-        (:func:`~puzzlelib.limits.solved_by_table`), the Manhattan distance beyond."""
+        (:func:`~puzzlelib.core.limits.solved_by_table`), the Manhattan distance beyond."""
         r = explain(self.board, self.goal)
         if solved_by_table(self.board.rows, self.board.cols):
             distance = distance_table(self.goal).get(self.board.tiles)

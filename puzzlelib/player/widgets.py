@@ -22,187 +22,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import base64
 import html
-import io
 import itertools
 import numbers
 import time
 
 import ipywidgets as w
 
-from .. import palette
-from ..board import Board, as_board
-from ..errors import whole_number
-from ..encoding import rank
-from .controls import ArrowKeys, DepthSlider
-from .session import GOAL_KINDS, PlaySession, make_goal, start_and_goal
+from puzzlelib.core import palette
+from puzzlelib.core.board import Board  # noqa: F401 (the docstrings' examples use it)
+from puzzlelib.player.controls import ArrowKeys
+from puzzlelib.player.session import GOAL_KINDS, PlaySession, make_goal
+from puzzlelib.player.explorer import BFSExplorer  # noqa: F401 (its home until it moved: re-exported)
+from puzzlelib.player.views import (BLANK_TEXT, PANEL_UNSOLVABLE_TEXT, _GraphView, _STYLE, _css_string, _img_html,
+                                    _in_kernel, _live_html, _plural, graph_alt, slide_direction, tile_name)
 
-__all__ = ["BLANK_TEXT", "PANEL_UNSOLVABLE_TEXT", "SLIDE_WORDS", "tile_name", "slide_direction", "SIZES",
-           "GRAPH_SHAPES", "graph_alt", "PuzzleWidget", "BFSExplorer"]
+__all__ = ["SIZES", "GRAPH_SHAPES", "PuzzleWidget", "BFSExplorer"]
 
-BLANK_TEXT = "\u00a0"
-"""Text on the blank's button. ipywidgets 8.1 leaves the old text on screen when a
-description is set to "", so the blank gets a non-breaking space instead."""
-
-_STYLE = """<style>
-.puzzle-widget .puzzle-panel .widget-html, .puzzle-widget .puzzle-panel .jupyter-widget-html { font-size: 15px; }
-.puzzle-widget.presenting .puzzle-panel .widget-html, .puzzle-widget.presenting .puzzle-panel .jupyter-widget-html,
-.puzzle-widget.presenting .puzzle-message { font-size: 24px; }
-.puzzle-widget .puzzle-panel .widget-html-content, .puzzle-widget .puzzle-message .widget-html-content {
-  line-height: 1.5; }
-.puzzle-widget.presenting .widget-button, .puzzle-widget.presenting .widget-toggle-button,
-.puzzle-widget.presenting .widget-dropdown select, .puzzle-widget.presenting .widget-label { font-size: 20px; }
-.puzzle-widget .puzzle-board:focus, .puzzle-widget .puzzle-board:hover { outline: 2px dashed #0072B2; }
-.puzzle-widget button:focus-visible, .puzzle-widget select:focus-visible, .puzzle-widget input:focus-visible,
-.puzzle-widget button:focus, .puzzle-widget select:focus, .puzzle-widget input:focus,
-.puzzle-bfs input:focus-visible {
-  outline: 3px solid #0072B2 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #FFFFFF; }
-.puzzle-widget .action-solve { background-color: #00704F !important; color: #FFFFFF !important; }
-.puzzle-widget .action-stop { background-color: #8A5300 !important; color: #FFFFFF !important; }
-.puzzle-widget .puzzle-tile { color: #2B1D05; }
-.puzzle-widget .puzzle-live, .puzzle-bfs .puzzle-live {
-  position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
-  clip-path: inset(50%); white-space: nowrap; margin: -1px; padding: 0; border: 0; }
-.puzzle-widget .puzzle-graph img, .puzzle-bfs .puzzle-chart img { display: block; max-width: 100%; height: auto; }
-</style>"""
-"""CSS for the player: readable panel text, larger in presentation mode (ipywidgets sets the font size
-of each HTML widget itself, so the rules name ``.jupyter-widget-html``; :meth:`PuzzleWidget._apply_size`
-also sets it on each panel line's style, which no style sheet overrides), a focus ring on the board and on
-every control, solve and stop in colours with white text at 4.5:1 or more, and a live region that
-screen readers read but that takes no room on screen."""
-
-PANEL_UNSOLVABLE_TEXT = "#8A5300"
-"""The panel's "unsolvable": a dark orange, 6.3:1 on white."""
-
-SLIDE_WORDS = {(0, -1): "left", (0, 1): "right", (-1, 0): "up", (1, 0): "down"}
-"""The direction a tile moves into the blank, from the blank's offset (row, column) to the tile."""
 
 _player_ids = itertools.count(1)
 
 
-def _css_string(text: str) -> str:
-    """``text`` as a CSS string literal."""
-    return '"' + "".join(ch if ch.isalnum() or ch in " ,.:;-" else f"\\{ord(ch):x} " for ch in text) + '"'
-
-
-def tile_name(board: Board, cell: int) -> str:
-    """What a screen reader says for the button in ``cell``: the tile, its place, and where it can slide.
-
-    >>> b = Board([[1, 2, 3], [4, 0, 5]])
-    >>> tile_name(b, 5), tile_name(b, 0), tile_name(b, 4)
-    ('tile 5, row 2, column 3, can slide left', 'tile 1, row 1, column 1', 'blank')
-    """
-    board = as_board(board)
-    cell = whole_number(cell, "a cell (its index in reading order)")
-    if not 0 <= cell < len(board.tiles):
-        raise ValueError(f"a {board.rows} x {board.cols} board has cells 0 to {len(board.tiles) - 1}, got {cell}")
-    tile = board.tiles[cell]
-    if tile == 0:
-        return "blank"
-    r, c = divmod(cell, board.cols)
-    direction = slide_direction(board, tile)
-    return f"tile {tile}, row {r + 1}, column {c + 1}" + (f", can slide {direction}" if direction else "")
-
-
-def slide_direction(board: Board, tile: int) -> str | None:
-    """The way ``tile`` would move into the blank ("left", "right", "up", "down"), or None.
-
-    >>> b = Board([[1, 2, 3], [4, 0, 5]])
-    >>> slide_direction(b, 5), slide_direction(b, 2), slide_direction(b, 1)
-    ('left', 'down', None)
-    """
-    board = as_board(board)
-    tile = whole_number(tile, "a tile")
-    if tile not in board.tiles:
-        raise ValueError(f"there is no tile {tile} on a {board.rows} x {board.cols} board")
-    cell = board.tiles.index(tile)
-    r, c = divmod(cell, board.cols)
-    br, bc = board.blank
-    return SLIDE_WORDS.get((br - r, bc - c))
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _img_html(png: bytes, alt: str) -> str:
-    data = base64.b64encode(png).decode("ascii")
-    return f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}">'
-
-
-def _live_html(text: str) -> str:
-    return (f'<div role="status" aria-live="polite" aria-atomic="true">'
-            f'{html.escape(text, quote=False)}</div>')
-
-
-def _in_kernel() -> bool:
-    """True inside a Jupyter kernel, whose event loop answers widget messages while a solve runs."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
-
-
 SIZES = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x2", "3x4", "4x3", "4x4"]
 GRAPH_SHAPES = {(2, 2), (2, 3)}
-
-
-def _png(fig) -> bytes:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
-    return buffer.getvalue()
-
-
-class _GraphView:
-    """A state-graph drawing, made once, with a marker moved to the current board."""
-
-    def __init__(self, rows: int, cols: int, goal: Board):
-        from matplotlib.figure import Figure
-
-        from ..draw import draw_state_graph, graph_layout
-        from ..graph import state_graph
-
-        G = state_graph(rows, cols, goal)
-        self.pos = graph_layout(G)
-        self.fig = Figure(figsize=(6.0, 3.9))     # few inches, so its 11-12 pt text stays big when scaled
-        ax = self.fig.subplots()
-        draw_state_graph(G, ax, node_size=80 if len(G) <= 50 else 6,
-                         title=f"{rows} x {cols} state graph: the ring marks your board")
-        self.marker = ax.scatter([0], [0], s=320, facecolors="none", edgecolors="black",
-                                 linewidths=2.5, zorder=5)
-        self.fig.tight_layout()
-
-    def png(self, board: Board, alt: str) -> bytes:
-        """The drawing with the marker on ``board``; the figure carries ``alt`` (puzzlelib.draw.describe)."""
-        from ..draw import describe
-
-        self.marker.set_offsets([self.pos[rank(board)]])
-        describe(self.fig, alt)
-        return _png(self.fig)
-
-
-def graph_alt(board: Board, panel) -> str:
-    """The state graph's alt text: what it shows, which component the board is in, and how far it is.
-
-    >>> from puzzlelib.player.session import PlaySession
-    >>> b = Board([[1, 2, 3], [4, 0, 5]])
-    >>> graph_alt(b, PlaySession(board=b).panel()).endswith("in the goal's component (solvable); 1 move from the goal.")
-    True
-    """
-    board = as_board(board)
-    if not (hasattr(panel, "solvable") and hasattr(panel, "distance")):
-        raise TypeError(f"panel is a PlaySession.panel() result, got {type(panel).__name__}")
-    where = ("the goal's component (solvable)" if panel.solvable
-             else "the other component (unsolvable: the goal cannot be reached)")
-    text = (f"State graph of every {board.rows} x {board.cols} board: two components, circles for the "
-            f"goal's, squares for the other. A ring marks your board, in {where}")
-    if panel.solvable:
-        text += ("; it is the goal" if panel.distance == 0
-                 else f"; {_plural(panel.distance, 'move')} from the goal")
-    return text + "."
 
 
 class PuzzleWidget(w.VBox):
@@ -579,7 +421,7 @@ class PuzzleWidget(w.VBox):
     def solve(self):
         """Animate a solution (see :meth:`~puzzlelib.player.session.PlaySession.solution`).
 
-        Shortest from a BFS table where one fits (:func:`~puzzlelib.limits.solved_by_table`: 3 x 3, 2 x 4 and
+        Shortest from a BFS table where one fits (:func:`~puzzlelib.core.limits.solved_by_table`: 3 x 3, 2 x 4 and
         smaller, one row or column); beyond, IDA* within a node budget (on 4 x 4, 3 x 4 and 4 x 3 with a shipped pattern
         database: optimal within half a second), else the constructive solver, and the message says which; on a board over 300 cells that IDA*
         can't solve at once the message says why none can (the refusal of ``solution()``). In a
@@ -736,71 +578,3 @@ class PuzzleWidget(w.VBox):
         return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
-class BFSExplorer(w.VBox):
-    """A slider over BFS depth: layer sizes as bars, and sample boards at the chosen depth.
-
-    >>> e = BFSExplorer(2, 3)
-    >>> e.depth.max, e.layer_sizes[:4]
-    (21, [1, 2, 3, 5])
-    >>> e.depth.value = 21
-    >>> e.summary.value
-    '<b>1</b> board at depth 21 (of 360 reachable)'
-    """
-
-    def __init__(self, rows: int | None = None, cols: int | None = None, *, goal=None, samples: int = 4):
-        from ..search.bfs import layer_states
-
-        _, self.goal = start_and_goal(rows, cols, None, goal)
-        samples = whole_number(samples, "samples (boards shown per layer)", minimum=1, maximum=50)
-        # Each layer as its tile tuples: boards are made only for the few samples shown. The search
-        # (bfs_layers) runs once per goal in a process: distances() and the panel's distance share it.
-        self.layers = list(layer_states(self.goal))
-        self.layer_sizes = [len(layer) for layer in self.layers]
-        self.samples = samples
-        self.depth = DepthSlider(description="BFS depth", max=len(self.layers) - 1)
-        self.summary = w.HTML()
-        # An HTML <img> rather than w.Image, which has no alt text.
-        self.chart = w.HTML(layout=w.Layout(width="520px"))
-        self.chart.add_class("puzzle-chart")
-        self.chart_png = b""
-        self.chart_alt = ""
-        """The chart's alt text: what it shows, and the layer sizes up to the chosen depth."""
-        self.boards = w.HTML()
-        self.depth.observe(lambda _: self.refresh(), names="value")
-        self._figure()
-        super().__init__([w.HTML(_STYLE), self.depth, self.summary, self.chart, self.boards])
-        self.add_class("puzzle-bfs")
-        self.refresh()
-
-    def _figure(self) -> None:
-        from matplotlib.figure import Figure
-
-        self.fig = Figure(figsize=(7, 3))
-        ax = self.fig.subplots()
-        self.bars = ax.bar(range(len(self.layer_sizes)), self.layer_sizes, color=palette.MUTED)
-        ax.set_xlabel("distance from the goal (moves)", fontsize=11)
-        ax.set_ylabel("boards", fontsize=11)
-        ax.set_title(f"{self.goal.rows} x {self.goal.cols}: boards at each BFS depth", fontsize=12)
-        ax.tick_params(labelsize=11)                 # figure text of 11 pt or more, ticks included
-        self.fig.tight_layout()
-
-    def refresh(self) -> None:
-        d = self.depth.value
-        for i, bar in enumerate(self.bars):
-            bar.set_color(palette.ACCENT if i == d else palette.MUTED)
-        from ..draw import describe
-
-        sizes = ", ".join(f"{n:,}" for n in self.layer_sizes[:d + 1])
-        self.chart_alt = (f"Bar chart of the number of {self.goal.rows} x {self.goal.cols} boards at each BFS "
-                          f"depth, 0 to {len(self.layer_sizes) - 1} moves from the goal, with depth {d} "
-                          f"highlighted. Boards at depths 0 to {d}: {sizes}.")
-        self.chart_png = _png(describe(self.fig, self.chart_alt))
-        self.chart.value = _img_html(self.chart_png, self.chart_alt)
-        n = self.layer_sizes[d]
-        total = sum(self.layer_sizes)
-        self.summary.value = f"<b>{n:,}</b> board{'s' if n != 1 else ''} at depth {d} (of {total:,} reachable)"
-        self.depth.value_text = f"depth {d}: {n:,} board{'s' if n != 1 else ''}"
-        rows, cols = self.goal.shape
-        shown = [Board._trusted(rows, cols, tiles) for tiles in self.layers[d][: self.samples]]
-        self.boards.value = " ".join(f'<span style="display:inline-block;margin:4px">{b._repr_html_()}</span>'
-                                     for b in shown)

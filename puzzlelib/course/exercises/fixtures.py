@@ -1,0 +1,68 @@
+"""What several notebooks' exercises share: cached BFS distances, notebook 05's starts, small answer helpers.
+
+>>> len(_dist(Board.goal(2, 2)))
+12
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from puzzlelib.core.board import Board
+from puzzlelib.core.bfs import bfs_layers
+from puzzlelib.engines.tables import distances
+
+__all__: list[str] = []
+
+
+@lru_cache(maxsize=None)
+def _distances_from(grid: tuple) -> dict:
+    return distances(Board([list(row) for row in grid]))
+
+
+def _dist(goal: Board) -> dict:
+    """The distance of every board that reaches ``goal`` (tiles -> moves), computed once per goal."""
+    return _distances_from(tuple(map(tuple, goal.grid)))
+
+
+def _first_at(goal: Board, depth: int) -> Board:
+    """The first board ``depth`` moves from ``goal`` in the search's order: the board
+    ``next(t for t, d in _dist(goal).items() if d == depth)`` gives, without searching past that depth.
+
+    >>> _first_at(Board.goal(2, 3), 21) == Board.from_tiles(next(t for t, d in _dist(Board.goal(2, 3)).items() if d == 21), 2, 3)
+    True
+    """
+    for layer in bfs_layers(goal):
+        if layer.depth == depth:
+            return Board.from_tiles(next(iter(layer.states)), goal.rows, goal.cols)
+    raise ValueError(f"no board is {depth} moves from this goal")
+
+
+_STARTS_05 = {
+    "start1": Board([[13, 2, 10, 3], [1, 12, 8, 4], [5, 0, 9, 6], [15, 14, 11, 7]]),
+    "start2": Board([[0, 1, 2, 3], [4, 5, 6, 8], [14, 7, 11, 10], [9, 15, 12, 13]]),
+    "start3": Board([[6, 13, 7, 10], [8, 9, 11, 0], [15, 2, 12, 5], [14, 3, 1, 4]]),
+    "start4": Board([[3, 9, 1, 15], [14, 11, 4, 6], [13, 0, 10, 12], [2, 7, 8, 5]]),
+    "start5": Board([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]]),
+}
+"""The five 15-puzzle starts of notebook 05 (a German notebook's ``start1`` ... ``start5``); 03 uses two."""
+
+
+def _blank_counted_inversions(tiles) -> int:
+    """The pairs out of order with the blank counted as a tile: the mistake, and, on blank-free tiles, the count."""
+    return sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1:] if a > b)
+
+
+def _frozen_to_set(x):
+    return set(x) if isinstance(x, frozenset) else x
+
+
+def _shuffled(cases: list, seed: int, sizes) -> list:
+    """``cases`` plus one seeded shuffle of ``range(k)`` for each ``k`` in ``sizes``."""
+    rng = random.Random(seed)
+    for k in sizes:
+        t = list(range(k))
+        rng.shuffle(t)
+        cases.append(tuple(t))
+    return cases
