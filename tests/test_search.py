@@ -133,3 +133,40 @@ def test_dfs_finds_a_valid_but_longer_path():
         assert len(path) >= len(shortest_path(start))
     assert dfs_path(Board([[1, 2, 3], [5, 4, 0]])) is None
     assert len(dfs_path(Board([[1, 2, 3], [4, 0, 5]]))) - 1 > 1
+
+
+def test_the_bfs_module_lists_every_breadth_first_search_of_the_package():
+    """core/bfs.py's docstring names each BFS and its role; each name is real, the count in words is the
+    count of searches named (min_moves and shortest_path are bfs_path's doors), and every queue-driven
+    BFS loop in the core and the engines is among them."""
+    import ast
+    import importlib
+    import re
+    from pathlib import Path
+
+    import puzzlelib.core.bfs as bfs_module
+
+    doc = bfs_module.__doc__
+    named = re.findall(r":(?:func|meth):`~?([\w.]+)`", doc)
+    searches = [n for n in named if n not in ("min_moves", "shortest_path")]
+    words = {"nine": 9, "ten": 10, "eleven": 11}
+    said = words[re.search(r"The package has (\w+) breadth-first searches", doc).group(1)]
+    assert said == len(searches), (said, searches)
+    for name in named:
+        parts = name.split(".") if "." in name else ["puzzlelib", "core", "bfs", name]
+        for cut in range(len(parts), 0, -1):
+            try:
+                obj = importlib.import_module(".".join(parts[:cut]))
+                break
+            except ImportError:
+                continue
+        for attr in parts[cut:]:
+            obj = getattr(obj, attr)
+        assert callable(obj), name
+    package = Path(bfs_module.__file__).resolve().parents[1]
+    short = {n.rsplit(".", 1)[-1] for n in searches}
+    for path in sorted((package / "core").glob("*.py")) + sorted((package / "engines").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and "popleft" in ast.unparse(node) and \
+                    not node.name.startswith("__") and node.name not in ("pop",):
+                assert node.name in short, f"{path.name}: {node.name} runs a BFS the docstring does not list"

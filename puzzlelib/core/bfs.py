@@ -8,21 +8,35 @@ distance from one board to every board it can reach.
 Internally states are flat tuples of tiles (hashable and fast); the public
 functions take and return :class:`~puzzlelib.core.board.Board` objects.
 
-**Role: the teaching reference.** puzzlelib has five breadth-first searches on
-purpose, because comparing them is the lesson; this module holds three:
+**Role: the teaching reference.** The package has eleven breadth-first searches, each for
+a reason; this module holds the three that a lesson reads, and the reference the others are
+checked against:
 
-* :func:`bfs_path` (and :func:`min_moves`, :func:`shortest_path`): the BFS of
-  the lessons, with parent pointers: the reference the others are checked against;
-* :func:`bfs_layers`: the same search one layer at a time, for layer tables;
-* :func:`keyed_bfs`: BFS over integer keys, written as a Russian lecture note
-  writes it (a transcription, kept to compare with the source).
+* :func:`bfs_path` (and :func:`min_moves`, :func:`shortest_path`): the BFS of the lessons,
+  with parent pointers, on Boards' tile tuples: the reference;
+* :func:`bfs_layers`: the same search one layer at a time, for layer tables and distances
+  (kept per goal by :mod:`puzzlelib.engines.tables`);
+* :func:`keyed_bfs`: BFS over integer keys, written as a Russian lecture note writes it (a
+  transcription, kept to compare with the source).
 
-The other two are :func:`~puzzlelib.core.generic.breadth_first` (the AIMA
-skeleton with a FIFO frontier: the textbook's view) and
-:func:`~puzzlelib.engines.frontier.frontier_search` (the fast engine over
-packed words: the measurement). The refusals they share are in
-:mod:`puzzlelib.core.guards`; which engine measures a whole space is
-decided in :mod:`puzzlelib.engines.dispatch`.
+The eight others, each where its idea lives:
+
+* :func:`~puzzlelib.core.generic.breadth_first`: the AIMA skeleton with a FIFO frontier (the
+  textbook's view: BFS is graph search with a queue);
+* :func:`~puzzlelib.core.pdb.pattern_table`: a 0-1 BFS over placements of a pattern's tiles
+  (building a pattern database);
+* :meth:`~puzzlelib.core.constructive.WorkingBoard.free_route`,
+  :meth:`~puzzlelib.core.constructive.WorkingBoard.place` and
+  :meth:`~puzzlelib.core.constructive.WorkingBoard.place_two`: BFS over free cells, over (tile,
+  blank) and over (tile, tile, blank) cells: the constructive solver's steps (Lemma 1's route);
+* :func:`~puzzlelib.engines.frontier.frontier_search`: the engine over packed words, two layers
+  at a time (the measurement of whole spaces), and its Dask twin
+  :func:`~puzzlelib.engines.distributed.distributed_search`;
+* :func:`~puzzlelib.engines.bitarray.rank_bfs_counts`: BFS on bit arrays indexed by Lehmer rank
+  (the memory lesson of notebook 07).
+
+The refusals they share are in :mod:`puzzlelib.core.guards`; which engine measures a whole
+space is decided in :mod:`puzzlelib.engines.dispatch`.
 """
 
 from __future__ import annotations
