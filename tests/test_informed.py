@@ -248,3 +248,14 @@ def test_corrupt_cache_files_are_rebuilt(tmp_path, monkeypatch):
         pattern_table(goal, [1, 1])
     with pytest.raises(ValueError, match="different tiles"):
         pattern_table(goal, [0, 1])
+
+
+def test_ida_star_on_boards_with_no_tile_to_move():
+    """A 1 x 1 board has no tiles, so Manhattan distance has no tables: IDA* still answers 0 moves (the
+    compiled engine once failed on its empty tables); so does the plain IDA*."""
+    from puzzlelib.core.informed import ida_star_plain
+
+    one = Board([[0]])
+    assert ida_star(one).moves == 0 and ida_star(one).path == [one]
+    assert ida_star_plain(one) == [one]
+    assert ida_star(Board([[0, 1]])).moves == 1 and ida_star(Board([[1, 0]])).moves == 0

@@ -307,8 +307,9 @@ def _arrays(tables):
     sizes = [len(t) for t in tables.tables]
     offsets = np.zeros(len(sizes), np.int64)
     offsets[1:] = np.cumsum(sizes)[:-1]
-    tabs = np.frombuffer(b"".join(tables.tables), dtype=np.uint8) if len(sizes) > 1 else \
-        np.frombuffer(tables.tables[0], dtype=np.uint8)
+    tabs = np.frombuffer(tables.tables[0] if len(sizes) == 1 else b"".join(tables.tables), dtype=np.uint8)
+    if not len(tabs):                      # a board with no tiles (1 x 1): no tables, one dummy entry
+        tabs = np.zeros(1, np.uint8)
     group = np.asarray(tables.group, np.int64)
     weight = np.asarray(tables.weight, np.int64)
     if tables.mirror is not None:
