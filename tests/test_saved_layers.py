@@ -17,9 +17,9 @@ SPIRAL = Board.spiral(3, 3)
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLELIB_CACHE", str(tmp_path))
-    monkeypatch.setattr(tables, "_remembered", {})
-    monkeypatch.setattr(tables, "_dicts", {})
-    return tmp_path
+    tables.forget()
+    yield tmp_path
+    tables.forget()
 
 
 def searched(goal):
@@ -27,8 +27,7 @@ def searched(goal):
 
 
 def forget():
-    tables._remembered.clear()
-    tables._dicts.clear()
+    tables.forget()
 
 
 def no_search(monkeypatch):
@@ -117,7 +116,7 @@ def test_a_folder_that_cannot_be_written_only_warns(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("in the way")
     monkeypatch.setenv("PUZZLELIB_CACHE", str(blocker))
-    monkeypatch.setattr(tables, "_remembered", {})
+    tables.forget()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert tables.layer_states(GOAL) == searched(GOAL)
@@ -127,7 +126,7 @@ def test_distances_hands_out_copies_of_one_kept_table(cache):
     d = tables.distances(GOAL)
     d[GOAL.tiles] = 99
     assert tables.distances(GOAL)[GOAL.tiles] == 0
-    assert tables._distance_dict(GOAL) is tables._distance_dict(GOAL)
+    assert [(goal, size, has_dict) for goal, size, has_dict in tables.kept()] == [(GOAL, 181_440, True)]
 
 
 def a_huge_layer_count(data, record):
@@ -151,8 +150,8 @@ def test_a_forgotten_goal_takes_its_distance_dict_along(cache):
     tables.distances(GOAL)
     tables.distances(SPIRAL)                      # two 3 x 3 goals fill the 400,000 boards kept
     tables.distances(Board.goal(3, 3, blank="first"))
-    assert GOAL.tiles not in {key[2] for key in tables._dicts}     # the oldest went, with its dict
-    assert set(tables._dicts) <= set(tables._remembered)
+    assert [goal for goal, _, _ in tables.kept()] == [SPIRAL, Board.goal(3, 3, blank="first")]  # the oldest went
+    assert all(has_dict and size for _, size, has_dict in tables.kept())   # no dict outlived its space
     for goal in small:
         tables.distances(goal)
-    assert set(tables._dicts) <= set(tables._remembered)
+    assert all(size for _, size, _ in tables.kept()) and sum(size for _, size, _ in tables.kept()) <= 400_000

@@ -12,7 +12,7 @@ used). :func:`distances` hands out a new dict each call, so no caller can change
 
 from __future__ import annotations
 
-__all__ = ["distances", "layer_states", "SAVED_MIN_STATES", "SAVED_FORMAT"]
+__all__ = ["distances", "layer_states", "kept", "forget", "SAVED_MIN_STATES", "SAVED_FORMAT"]
 
 from puzzlelib.core.bfs import bfs_layers
 from puzzlelib.core.board import Board, as_board
@@ -180,3 +180,27 @@ def _save_layers(goal: Board, layers) -> None:
     if record is not None:
         try_write(files[1], json.dumps({**record, "format": SAVED_FORMAT, "goal": list(goal.tiles),
                                         "rows": goal.rows, "cols": goal.cols}).encode())
+
+
+def kept() -> list[tuple[Board, int, bool]]:
+    """What is kept in memory now, the goal used longest ago first: (goal, boards, whether its distance dict is kept).
+
+    A distance dict whose space was forgotten would show as 0 boards: it must never happen (a test).
+
+    >>> forget(); _ = distances(Board.goal(2, 2)); kept()
+    [(Board([[1, 2], [3, 0]]), 12, True)]
+    """
+    keys = list(_remembered) + [key for key in _dicts if key not in _remembered]   # a dict without its space: 0 boards
+    return [(Board._trusted(rows, cols, tiles), sum(map(len, _remembered.get((rows, cols, tiles), ()))),
+             (rows, cols, tiles) in _dicts) for rows, cols, tiles in keys]
+
+
+def forget() -> None:
+    """Forget every space kept in memory (the files in the cache folder stay).
+
+    >>> _ = layer_states(Board.goal(2, 2)); forget(); kept()
+    []
+    """
+    _remembered.clear()
+    _dicts.clear()
+
