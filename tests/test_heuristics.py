@@ -123,3 +123,26 @@ def test_tables_with_big_groups_or_a_mirror_take_the_general_sum():
     assert PatternDatabase(goal, cache=False, progress=False).tables.per_tile is None          # groups of tiles
     assert PatternDatabase(goal, [(1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,)], cache=False,
                            progress=False).tables.per_tile is None                            # one a group, mirrored
+
+
+def test_the_taxicab_rule_has_one_home():
+    """Rows apart plus columns apart is written once, in board.cell_distance; Manhattan distance, the
+    parity rule's blank distance and "next to" all call it. The compiled engine's twin (numba cannot call
+    it) is kept equal by tests/test_compiled.py; the reference solutions are a student's answers."""
+    import ast
+    from pathlib import Path
+
+    import puzzlelib
+    from puzzlelib.core.board import cell_distance
+
+    twins = {"engines/compiled.py", "course/exercises/solutions.py"}
+    package = Path(puzzlelib.__file__).resolve().parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and all(
+                    isinstance(side, ast.Call) and getattr(side.func, "id", "") == "abs" for side in (node.left, node.right)):
+                found.append(f"{path.relative_to(package).as_posix()}:{node.lineno}")
+    own = [f for f in found if f.split(":")[0] not in twins]
+    assert len(own) == 1 and own[0].startswith("core/board.py:"), f"the taxicab rule written out again: {own}"
+    assert [cell_distance(a, b, 4) for a, b in [(0, 15), (5, 6), (3, 12), (7, 7)]] == [6, 1, 6, 0]

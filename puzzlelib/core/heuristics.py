@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, board_goal_args
+from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, board_goal_args, cell_distance
 from puzzlelib.core.door import door
 from puzzlelib.core.errors import TooLargeError, short_repr
 
@@ -36,6 +36,7 @@ __all__ = ["heuristic_value", "manhattan", "goal_cells", "MAX_TABLE_CELLS", "til
            "zero", "compile_heuristic"]
 
 
+@door(board_goal_args())
 def manhattan(board, goal=None) -> int:
     """Sum over the tiles (blank left out) of the taxicab distance to the tile's goal cell.
 
@@ -50,14 +51,8 @@ def manhattan(board, goal=None) -> int:
     >>> manhattan(Board([[3, 2, 1], [4, 5, 0]]))  # 1 and 3 are two cells off each
     4
     """
-    board, goal = board_and_goal(board, goal)
-    cols, home = board.cols, _goal_cells(goal)
-    total = 0
-    for i, t in enumerate(board.tiles):
-        if t != BLANK:
-            h = home[t]
-            total += abs(i // cols - h // cols) + abs(i % cols - h % cols)
-    return total
+    home = goal_cells(goal)                          # home[t]: tile t's cell in the goal
+    return sum(cell_distance(i, home[t], board.cols) for i, t in enumerate(board.tiles) if t != BLANK)
 
 
 def goal_cells(goal: Board) -> tuple[int, ...]:
@@ -115,8 +110,7 @@ def _tile_distances(goal: Board) -> tuple[tuple[int, ...], ...]:
     table = [(0,) * cells] * cells
     for home, t in enumerate(goal.tiles):
         if t != BLANK:
-            hr, hc = divmod(home, cols)
-            table[t] = tuple(abs(i // cols - hr) + abs(i % cols - hc) for i in range(cells))
+            table[t] = tuple(cell_distance(i, home, cols) for i in range(cells))
     return tuple(table)
 
 
@@ -219,8 +213,7 @@ def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
 
     def value(tiles) -> int:
         tiles = tuple(tiles)
-        h = sum([abs(i // cols - home[t] // cols) + abs(i % cols - home[t] % cols)
-                 for i, t in enumerate(tiles) if t != BLANK])
+        h = sum([cell_distance(i, home[t], cols) for i, t in enumerate(tiles) if t != BLANK])
         extra = 0
         for r in range(rows):
             extra += row_extra(r, tiles[r * cols:(r + 1) * cols])

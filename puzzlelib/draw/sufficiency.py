@@ -12,7 +12,7 @@ from __future__ import annotations
 from numbers import Real
 
 from puzzlelib.core import palette
-from puzzlelib.core.board import BLANK, Board, as_board
+from puzzlelib.core.board import BLANK, Board, as_board, cell_distance
 from puzzlelib.core.errors import number_text, whole_number
 from puzzlelib.draw import _plt, describe, draw_board, graph_layout
 
@@ -125,7 +125,7 @@ def tile_route(boards, moves, tile: int, locked):
     locked = _cells(locked, start)
     cells = [b.tiles.index(tile) for b in boards]
     for a, b in zip(cells, cells[1:]):
-        if abs(a // start.cols - b // start.cols) + abs(a % start.cols - b % start.cols) != 1:
+        if cell_distance(a, b, start.cols) != 1:
             raise ValueError(f"tile {tile} goes from cell {a} to cell {b}: each board must move it by one cell")
     plt = _plt()
     n = len(boards)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from puzzlelib.core.board import Board
+from puzzlelib.core.board import Board, cell_distance
 from puzzlelib.core.limits import reachable_count
 from puzzlelib.core.bfs import min_moves
 from puzzlelib.course.exercises.engine import Mistake, _register
@@ -139,8 +139,7 @@ def _blank_swap_raw(board: Board):
     """What 04.3 says of a Board: a reason it isn't an answer, or None when it is one."""
     if board.shape != (2, 3):
         return ("not 2 x 3",)
-    (r0, c0), (r1, c1) = board.blank, divmod(board.tiles.index(1), 3)
-    if abs(r0 - r1) + abs(c0 - c1) == 1:
+    if cell_distance(board.blank_index, board.tiles.index(1), 3) == 1:
         return ("neighbours",)
     reach = _dist(Board.goal(2, 3))                        # breadth-first search from the goal, not the rule
     if (board.tiles in reach) != (_blank_swap(board).tiles in reach):
