@@ -9,6 +9,12 @@ names the new module; so does every old name below, and ``puzzlelib.search`` (wh
 ...     from puzzlelib.search.heuristics import manhattan
 >>> manhattan.__module__, "puzzlelib.core.heuristics" in str(caught[0].message)
 ('puzzlelib.core.heuristics', True)
+>>> with warnings.catch_warnings():
+...     warnings.simplefilter("ignore")
+...     import puzzlelib.exercises.engine as old, puzzlelib.search.frontier as old_frontier
+>>> import puzzlelib.course.exercises.engine as new, puzzlelib.engines.frontier as new_frontier
+>>> old is new and old_frontier is new_frontier          # one module, never a second copy
+True
 """
 
 from __future__ import annotations
