@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
 from puzzlelib.core import palette
+from puzzlelib.core.door import door
 from puzzlelib.core.errors import number_text, short_repr, whole_number
 
 __all__ = ["BLANK", "MAX_BOARD_CELLS", "Board", "cell_distance", "neighbor_cells", "neighbor_table",
@@ -342,7 +343,7 @@ class Board:
         if tile == BLANK:
             raise ValueError("the blank cannot slide into itself; name a tile next to it")
         br, bc = self.blank
-        if cell_distance(r * self._cols + c, br * self._cols + bc, self._cols) != 1:
+        if _taxicab(r * self._cols + c, br * self._cols + bc, self._cols) != 1:
             raise ValueError(
                 f"tile {tile} at {(r, c)} is not next to the blank at {(br, bc)}; "
                 f"movable tiles: {self.movable_tiles()}"
@@ -414,6 +415,22 @@ def _goal(rows: int, cols: int, blank: str) -> Board:
     return Board._trusted(rows, cols, tiles)
 
 
+def _taxicab(a: int, b: int, cols: int) -> int:
+    """The rule of :func:`cell_distance`, unchecked, for the loops that call it per tile (its one home)."""
+    return abs(a // cols - b // cols) + abs(a % cols - b % cols)
+
+
+def _cell_distance_args(args: dict) -> None:
+    a, b, cols = args["a"], args["b"], args["cols"]
+    if type(a) is int and type(b) is int and type(cols) is int and 0 < cols <= MAX_BOARD_CELLS \
+            and 0 <= a < MAX_BOARD_CELLS and 0 <= b < MAX_BOARD_CELLS:
+        return                                          # the common case, checked in one line
+    args["cols"] = whole_number(cols, "cols", minimum=1, maximum=MAX_BOARD_CELLS)
+    args["a"] = whole_number(a, "a", minimum=0, maximum=MAX_BOARD_CELLS - 1)
+    args["b"] = whole_number(b, "b", minimum=0, maximum=MAX_BOARD_CELLS - 1)
+
+
+@door(_cell_distance_args)
 def cell_distance(a: int, b: int, cols: int) -> int:
     """Taxicab distance between cells ``a`` and ``b`` (flat indices) of a board ``cols`` wide: rows apart
     plus columns apart. The one home of this rule: Manhattan distance, the blank's distance in the
@@ -421,8 +438,12 @@ def cell_distance(a: int, b: int, cols: int) -> int:
 
     >>> cell_distance(0, 5, 3), cell_distance(4, 4, 3), cell_distance(1, 2, 3)   # (0,0)-(1,2), same, next to
     (3, 0, 1)
+    >>> cell_distance(1, 2, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: cols must be at least 1, got 0
     """
-    return abs(a // cols - b // cols) + abs(a % cols - b % cols)
+    return _taxicab(a, b, cols)
 
 
 def neighbor_cells(index: int, rows: int, cols: int) -> list[int]:

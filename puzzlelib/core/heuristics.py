@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, board_goal_args, cell_distance
+from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, board_goal_args, _taxicab
 from puzzlelib.core.door import door
 from puzzlelib.core.errors import TooLargeError, short_repr
 
@@ -52,7 +52,7 @@ def manhattan(board, goal=None) -> int:
     4
     """
     home = goal_cells(goal)                          # home[t]: tile t's cell in the goal
-    return sum(cell_distance(i, home[t], board.cols) for i, t in enumerate(board.tiles) if t != BLANK)
+    return sum(_taxicab(i, home[t], board.cols) for i, t in enumerate(board.tiles) if t != BLANK)   # cell_distance's rule
 
 
 def goal_cells(goal: Board) -> tuple[int, ...]:
@@ -110,7 +110,7 @@ def _tile_distances(goal: Board) -> tuple[tuple[int, ...], ...]:
     table = [(0,) * cells] * cells
     for home, t in enumerate(goal.tiles):
         if t != BLANK:
-            table[t] = tuple(cell_distance(i, home, cols) for i in range(cells))
+            table[t] = tuple(_taxicab(i, home, cols) for i in range(cells))
     return tuple(table)
 
 
@@ -213,7 +213,7 @@ def _linear_conflict_function(goal: Board) -> Callable[[tuple], int]:
 
     def value(tiles) -> int:
         tiles = tuple(tiles)
-        h = sum([cell_distance(i, home[t], cols) for i, t in enumerate(tiles) if t != BLANK])
+        h = sum([_taxicab(i, home[t], cols) for i, t in enumerate(tiles) if t != BLANK])
         extra = 0
         for r in range(rows):
             extra += row_extra(r, tiles[r * cols:(r + 1) * cols])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, board_goal_args, cell_distance
+from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, board_goal_args, cell_distance, _taxicab
 from puzzlelib.core.door import Answer, door
 
 __all__ = ["inversions", "inversions_by_merge_sort", "PAIRS_MAX_TILES", "relative_inversions",
@@ -227,7 +227,7 @@ def _solvable(board: Board, goal: Board, parity: int | None = None) -> bool:
         return _line_order(board) == _line_order(goal)
     if parity is None:
         parity = _permutation_parity(board.tiles, goal.tiles)
-    return (parity + cell_distance(board.blank_index, goal.blank_index, board.cols)) % 2 == 0
+    return (parity + _taxicab(board.blank_index, goal.blank_index, board.cols)) % 2 == 0
 
 
 def _line_order(board: Board) -> tuple[int, ...]:
