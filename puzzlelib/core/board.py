@@ -8,6 +8,7 @@ which is all breadth-first search needs.
 from __future__ import annotations
 
 import html
+import numbers
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
@@ -615,6 +616,10 @@ def resolve_goal(goal, shape: tuple[int, int]) -> Board:
 
     >>> resolve_goal(None, (2, 3))
     Board([[1, 2, 3], [4, 5, 0]])
+    >>> resolve_goal(7, (2, 3))                      # random_solvable(2, 3, 7): a seed in the goal's place
+    Traceback (most recent call last):
+    ...
+    TypeError: goal must be a board, got the number 7: a seed, a count of moves or a limit goes in by name (seed=..., max_nodes=...)
     >>> resolve_goal([[1, 2], [3, 0]], (2, 3))
     Traceback (most recent call last):
     ...
@@ -623,6 +628,12 @@ def resolve_goal(goal, shape: tuple[int, int]) -> Board:
     rows, cols = check_shape(*shape)
     if goal is None:
         return Board.goal(rows, cols)
+    if callable(goal) and not isinstance(goal, Board):     # ida_star(board, manhattan): the goal's place
+        raise TypeError(f"goal must be a board, got the function {getattr(goal, '__name__', 'given')}: "
+                        "a heuristic goes in by name, heuristic=...")
+    if isinstance(goal, numbers.Integral) and not isinstance(goal, bool):
+        raise TypeError(f"goal must be a board, got the number {short_repr(goal)}: a seed, a count of moves "
+                        "or a limit goes in by name (seed=..., max_nodes=...)")
     goal = as_board(goal, "goal")
     if goal.shape != (rows, cols):
         raise ValueError(f"the goal is {goal.rows} x {goal.cols} but the board is {rows} x {cols}; "
