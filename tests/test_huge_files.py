@@ -60,7 +60,7 @@ def test_a_huge_pattern_database_file_is_damage(tmp_path, monkeypatch, which):
         make_huge(table)
         if which == "table with matching metadata":          # the metadata even states the huge size
             doc = json.loads(meta.read_text())
-            doc["table"]["bytes"] = HUGE
+            doc["data"]["bytes"] = HUGE
             meta.write_text(json.dumps(doc))
     soft, hard = cap_address_space(2)
     try:

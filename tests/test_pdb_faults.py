@@ -69,7 +69,7 @@ D3 = _Lazy(lambda: distances(GOAL))          # BFS from the goal: every board's 
 
 
 def files(folder, group):
-    name = f"pdb_3x3_goal-{'.'.join(map(str, GOAL.tiles))}_tiles-{'.'.join(map(str, group))}"
+    name = f"pdb_v3_3x3_goal-{'.'.join(map(str, GOAL.tiles))}_tiles-{'.'.join(map(str, group))}"
     return folder / (name + ".npy"), folder / (name + ".json")
 
 
@@ -98,7 +98,7 @@ def forge(npy, json_path):
     """Rewrite the metadata's size and checksum to match the (damaged) table: only the contents checks are left."""
     doc = json.loads(json_path.read_text())
     data = npy.read_bytes()
-    doc["table"].update(bytes=len(data), sha256=sha256_bytes(data))
+    doc["data"].update(bytes=len(data), sha256=sha256_bytes(data))
     json_path.write_text(json.dumps(doc))
 
 
@@ -194,14 +194,14 @@ DAMAGE = {                                   # case: (spoil the files, what the 
     "zeroed, checksum forged": (lambda b, s: zeroed(b, s, forged=True), "below the taxicab distance"),
     "10% of the bytes changed": (ten_percent, "SHA-256 does not match"),
     "10% changed, checksum forged": (lambda b, s: ten_percent(b, s, forged=True), "entr"),
-    "two tables swapped": (swap_tables, "bytes, its metadata says"),
-    "two pairs swapped": (swap_pairs, "describes another table"),
+    "two tables swapped": (swap_tables, "bytes, its record says"),
+    "two pairs swapped": (swap_pairs, "describes something else"),
     "constant 30": (constant_30, "SHA-256 does not match"),
     "constant 30, checksum forged": (lambda b, s: constant_30(b, s, forged=True), "goal placement is 30"),
     "0-byte table": (empty_table, "has 0 bytes"),
-    "metadata missing": (no_metadata, "metadata file .* is missing"),
+    "metadata missing": (no_metadata, "its record .* is missing"),
     "metadata not JSON": (metadata_not_json, "not valid JSON"),
-    "metadata of another pattern": (metadata_of_another_pattern, "describes another table: pattern"),
+    "metadata of another pattern": (metadata_of_another_pattern, "describes something else: pattern"),
     "metadata of an older version": (metadata_of_an_older_version, "format None"),
     "wrong length, checksum forged": (wrong_length, r"shape \(531440,\), not \(531441,\)"),
     "wrong dtype, checksum forged": (wrong_dtype, "uint16, not uint8"),

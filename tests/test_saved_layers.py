@@ -88,7 +88,8 @@ def other_goal(data, record):
     raw = b"".join(n.to_bytes(4, "little") for n in [len(sizes), *sizes]) \
         + bytes(t for layer in layers for s in layer for t in s)
     data.write_bytes(raw)
-    record.write_text(json.dumps({**meta, "bytes": len(raw), "sha256": sha256_bytes(raw)}))
+    meta["data"].update(bytes=len(raw), sha256=sha256_bytes(raw))
+    record.write_text(json.dumps(meta))
 
 
 def old_format(data, record):
@@ -134,7 +135,8 @@ def a_huge_layer_count(data, record):
     raw = b"\xff\xff\xff\xff" + data.read_bytes()[4:]
     data.write_bytes(raw)
     meta = json.loads(record.read_text())
-    record.write_text(json.dumps({**meta, "bytes": len(raw), "sha256": sha256_bytes(raw)}))
+    meta["data"].update(bytes=len(raw), sha256=sha256_bytes(raw))
+    record.write_text(json.dumps(meta))
 
 
 def test_a_header_that_claims_too_many_layers_is_refused(cache):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import html
 import numbers
-from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
 from puzzlelib.core import palette
 from puzzlelib.core.door import door
 from puzzlelib.core.errors import number_text, short_repr, whole_number
+from puzzlelib.core.memo import memo
 
 __all__ = ["BLANK", "MAX_BOARD_CELLS", "Board", "cell_distance", "neighbor_cells", "neighbor_table",
            "neighbor_array", "successors", "moves_table"]
@@ -408,7 +408,7 @@ class Board:
                 f'title="{self._rows} x {self._cols} board">' + "".join(cells) + "</table>")
 
 
-@lru_cache(maxsize=64)
+@memo(items=64)
 def _goal(rows: int, cols: int, blank: str) -> Board:
     """The goal boards, made once each: boards are immutable, so sharing them is safe."""
     size = rows * cols
@@ -477,7 +477,7 @@ def _neighbors(index: int, rows: int, cols: int) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=64)
+@memo(items=64)
 def neighbor_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """For every cell, the cells next to it (up, down, left, right): made once per shape.
 
@@ -491,7 +491,7 @@ def neighbor_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(_neighbors(i, rows, cols)) for i in range(rows * cols))   # the shape is checked once
 
 
-@lru_cache(maxsize=64)
+@memo(items=64)
 def neighbor_array(rows: int, cols: int):
     """:func:`neighbor_table` as a read-only ``(cells, 4)`` numpy array, padded with -1.
 

@@ -30,6 +30,7 @@ from typing import Callable
 from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, board_goal_args, _taxicab
 from puzzlelib.core.door import door
 from puzzlelib.core.errors import TooLargeError, short_repr
+from puzzlelib.core.memo import memo
 
 __all__ = ["heuristic_value", "manhattan", "goal_cells", "MAX_TABLE_CELLS", "tile_distances", "misplaced", "linear_conflict", "longest_increasing",
            "AdditiveTables", "goal_mirror", "misplaced_tables", "manhattan_tables", "CompiledHeuristic",
@@ -64,7 +65,7 @@ def goal_cells(goal: Board) -> tuple[int, ...]:
     return _goal_cells(as_board(goal, "goal"))
 
 
-@lru_cache(maxsize=4)
+@memo(items=4)
 def _goal_cells(goal: Board) -> tuple[int, ...]:
     """:func:`goal_cells` of a checked goal, remembered: the searches call this per board."""
     home = [0] * len(goal.tiles)
@@ -104,7 +105,7 @@ def _table_goal(goal, what: str, plain: str) -> Board:
     return goal
 
 
-@lru_cache(maxsize=64)
+@memo(items=64)
 def _tile_distances(goal: Board) -> tuple[tuple[int, ...], ...]:
     cols, cells = goal.cols, len(goal.tiles)
     table = [(0,) * cells] * cells

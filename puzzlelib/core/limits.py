@@ -43,12 +43,12 @@ which keeps LeetCode 773's ``-1``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import factorial, lgamma, log
 from pathlib import Path
 
 from puzzlelib.core.board import check_shape
 from puzzlelib.core.errors import NodeLimitError, PuzzleError, SearchBudgetError, TooLargeError, short_repr, whole_number
+from puzzlelib.core.memo import memo
 
 __all__ = [
     "PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number",
@@ -214,7 +214,7 @@ def _cgroup_dirs(kind: str) -> list[Path]:
     return dirs
 
 
-@lru_cache(maxsize=1)
+@memo(items=1)
 def _cgroup_files() -> tuple[tuple[Path, Path], ...]:
     """(limit file, usage file) of each of this process's memory cgroup folders that has them (v2 first, then
     v1; inner first). Found once a process: a search asks for the budget again and again, and which

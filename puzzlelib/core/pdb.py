@@ -31,10 +31,12 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from math import perm
+
 import numpy as np
 from puzzlelib.core.board import BLANK, Board, as_board, neighbor_array
 from puzzlelib.core.limits import MAX_SEARCH_STATES, TooLargeError, whole_number
 from puzzlelib.core.errors import number_text, short_repr
+from puzzlelib.core.memo import memo
 
 
 __all__ = ["UNSEEN", "largest_pattern", "default_partition", "check_partition", "check_pattern", "pattern_table",
@@ -81,7 +83,7 @@ def default_partition(goal, max_size: int | None = None) -> tuple[tuple[int, ...
     return _default_partition(goal, max_size)
 
 
-@lru_cache(maxsize=64)
+@memo(items=64)
 def _default_partition(goal: Board, max_size: int | None) -> tuple[tuple[int, ...], ...]:
     """:func:`default_partition` on a checked goal, remembered per goal (the player asks on every solve)."""
     rows, cols = goal.shape

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from numbers import Real
 
-from puzzlelib.core import palette
 from puzzlelib.core.board import BLANK, Board, as_board
 from puzzlelib.core.palette import COMPONENT_COLORS, SERIES
 from puzzlelib.draw import FONT, _plt, _tick_labels, describe, draw_board

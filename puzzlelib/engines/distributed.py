@@ -65,7 +65,7 @@ import numpy as np
 from puzzlelib.core.board import Board, check_shape, resolve_goal
 from puzzlelib.core.limits import PACKED_MAX_CELLS, TooLargeError, format_bytes, format_count, frontier_bfs_bytes, \
     reachable_count, whole_number
-from puzzlelib.engines.storage import matches, parse_json, read_regular, report_damage, write_atomic
+from puzzlelib.engines.storage import file_problem, parse_json, read_regular, report_damage, write_atomic
 from puzzlelib.engines.frontier import FrontierResult, _inconsistent, _Store, _manifest_check, _npy_layer, depth_bound, layer_problem
 from puzzlelib.engines.packed import _split_by_blank, as_words, blank_moves, merge_duplicates, next_layer, pack
 
@@ -156,10 +156,9 @@ def _write_part(path: str, words: np.ndarray) -> dict:
 def _part_problem(path: str, record: dict, depth: int, part: int, partitions: int, rows: int, cols: int,
                   goal: tuple) -> str | None:
     """What is wrong with a saved partition file, or None: its record, its words, their owner."""
-    if not Path(path).is_file():
-        return "it is missing"
-    if not matches(path, record):
-        return "its size or SHA-256 does not match its record"
+    problem = file_problem(path, record)
+    if problem:
+        return problem
     try:
         words = np.load(path, allow_pickle=False)
     except (ValueError, OSError, EOFError) as err:

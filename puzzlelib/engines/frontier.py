@@ -62,13 +62,12 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlelib.core.board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
-from puzzlelib.core.door import door
-from puzzlelib.core.limits import (PACKED_MAX_CELLS, PuzzleError, TooLargeError, as_array, check_frontier_bfs, reachable_count,
+from puzzlelib.core.board import BLANK, Board, as_board, check_shape, resolve_goal
+from puzzlelib.core.limits import (PACKED_MAX_CELLS, PuzzleError, check_frontier_bfs, reachable_count,
                       whole_number)
 from puzzlelib.engines.packed import (BLANK_SHIFT, MOVE_BITS, _U64, _split_by_blank, as_words, blank_moves,  # noqa: F401
                                       merge_duplicates, next_layer, pack, unpack)  # (the packed words: re-exported)
-from puzzlelib.engines.storage import matches, not_a_regular_file, parse_json, read_regular, report_damage, sha256_bytes, write_atomic
+from puzzlelib.engines.storage import file_problem, parse_json, read_regular, report_damage, sha256_bytes, write_atomic
 
 __all__ = ["BLANK_SHIFT", "MOVE_BITS", "FORMAT", "LOCK_NAME", "blank_moves", "pack", "unpack", "as_words",
            "merge_duplicates", "next_layer", "FrontierResult", "depth_bound", "layer_problem",
@@ -365,17 +364,9 @@ class _Store:
     def _read_layer(self, depth: int):
         """(words, None) for a layer file that matches its record and holds a valid layer, else (None, problem)."""
         path, record = self.file(depth), self.records[depth]
-        try:
-            size = path.stat().st_size
-        except OSError:
-            return None, "it is missing"
-        problem = not_a_regular_file(path)
+        problem = file_problem(path, record)
         if problem:
             return None, problem
-        if size != record["bytes"]:
-            return None, f"it has {size:,} bytes, its record says {record['bytes']:,}"
-        if not matches(path, record):
-            return None, "its SHA-256 does not match its record"
         try:
             words = np.load(path, allow_pickle=False)
         except (ValueError, OSError, EOFError) as err:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import threading
 import warnings
-from functools import lru_cache
 
 from puzzlelib.core.board import Board, as_board, board_and_goal
 from puzzlelib.core.heuristics import manhattan
@@ -32,19 +31,19 @@ from puzzlelib.engines.storage import DamagedFileWarning
 __all__ = ["distance_table", "best_heuristic", "solve_optimal", "is_path"]
 
 
-
-@lru_cache(maxsize=8)
-def _distance_table(goal: Board) -> dict:
-    return _distance_dict(goal)
-
-
 def distance_table(goal) -> dict:
     """Every board's distance to ``goal`` (a BFS, made once per goal and kept), keyed by tiles.
 
-    >>> distance_table(Board.goal(2, 3))[Board([[4, 1, 2], [5, 0, 3]]).tiles]
+    The dict is yours: changing it changes no later answer (the kept one stays in
+    :mod:`puzzlelib.engines.tables`).
+
+    >>> table = distance_table(Board.goal(2, 3))
+    >>> table[Board([[4, 1, 2], [5, 0, 3]]).tiles]
     5
+    >>> table[Board.goal(2, 3).tiles] = 99; distance_table(Board.goal(2, 3))[Board.goal(2, 3).tiles]
+    0
     """
-    return _distance_table(as_board(goal, "goal"))
+    return dict(_distance_dict(as_board(goal, "goal")))
 
 
 def best_heuristic(goal, *, build: bool = True, progress: bool = True):
@@ -131,7 +130,7 @@ def _solve_checked(start: Board, goal: Board, max_nodes, heuristic, build: bool,
     checked; ``heuristic`` the one :func:`best_heuristic` chose, or None to choose it here. Nothing is
     validated again on the way (the player calls this after its own checks)."""
     if solved_by_table(start.rows, start.cols):
-        table = distance_table(goal)
+        table = _distance_dict(goal)
         path = [start]
         while path[-1] != goal:
             d = table[path[-1].tiles]

@@ -13,7 +13,6 @@ reported once, and the tables are kept in memory. The tables shipped with the pa
 from __future__ import annotations
 
 import io
-import json
 import os
 import time
 from pathlib import Path
@@ -26,11 +25,11 @@ from puzzlelib.core.heuristics import AdditiveTables, goal_mirror
 from puzzlelib.core.limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format_bytes
 from puzzlelib.core.errors import short_repr
 from puzzlelib.engines import shipped as _shipped
-from puzzlelib.engines.storage import npy_bytes, parse_json, read_regular, report_damage, sha256_bytes, try_write
+from puzzlelib.engines.storage import Damaged, npy_bytes, read_checked, report_damage, save_checked, sha256_bytes
 
 __all__ = ["FORMAT_VERSION", "cache_dir", "describe", "load_or_build", "is_cached", "is_available", "PatternDatabase"]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The version of the cache's metadata files; a file of another version is not used (the table is rebuilt)."""
 
 
@@ -49,13 +48,12 @@ def _cache_name(goal: Board, pattern) -> str:
     tiles = '.'.join(map(str, goal.tiles))
     if len(tiles) > 100:
         tiles = "sha256-" + sha256_bytes(tiles.encode())[:32]
-    return f"pdb_{goal.rows}x{goal.cols}_goal-{tiles}_tiles-{'.'.join(map(str, pattern))}"
+    return f"pdb_v{FORMAT_VERSION}_{goal.rows}x{goal.cols}_goal-{tiles}_tiles-{'.'.join(map(str, pattern))}"
 
 
-def _cache_files(goal: Board, pattern) -> tuple[Path, Path]:
-    """The table file and its metadata file, in the cache directory as it is now."""
-    path = cache_dir() / (_cache_name(goal, pattern) + ".npy")
-    return path, path.with_suffix(".json")
+def _cache_file(goal: Board, pattern) -> Path:
+    """The table file (its record beside it, ``.json``), in the cache directory as it is now."""
+    return cache_dir() / (_cache_name(goal, pattern) + ".npy")
 
 
 def describe(goal, pattern) -> dict:
@@ -76,109 +74,52 @@ def _describe(goal: Board, pattern) -> dict:
             "pattern": pattern, "dtype": "uint8", "length": len(goal.tiles) ** len(pattern)}
 
 
-METADATA_LIMIT = 2**20
-"""The most bytes a table's metadata file may have: a larger one is damage, refused before it is read."""
 NPY_HEADER_LIMIT = 4096
 """Room for the .npy header beside a table's ``cells ** len(pattern)`` entries."""
 
 
-class _Damaged(Exception):
-    """A saved table or its metadata failed a check; ``path`` is the file to blame."""
-
-    def __init__(self, path, reason: str):
-        super().__init__(reason)
-        self.path, self.reason = path, reason
+def _file_limit(goal: Board, pattern) -> int:
+    """The most bytes a saved table of ``pattern`` can have: room for any dtype up to 8 bytes an entry."""
+    return 8 * len(goal.tiles) ** len(pattern) + NPY_HEADER_LIMIT
 
 
-def _read_metadata(goal: Board, pattern, path: Path, meta: Path) -> dict:
-    """The metadata of a saved table, checked to describe exactly this goal and pattern."""
-    try:
-        text = read_regular(meta, limit=METADATA_LIMIT)
-    except FileNotFoundError:
-        raise _Damaged(path, f"its metadata file {meta.name} is missing (a save that was interrupted, "
-                             "or is still under way in another process)") from None
-    except OSError as err:
-        raise _Damaged(meta, f"its metadata could not be read ({err.strerror or err})") from None
-    info, problem = parse_json(text)
-    if problem:
-        raise _Damaged(meta, f"its metadata is not valid JSON: {problem}")
-    if not isinstance(info, dict):
-        raise _Damaged(meta, "its metadata is not a JSON object")
-    if info.get("format") != FORMAT_VERSION:
-        older = " (written by an older puzzlelib, without a checksum)" if "format" not in info else ""
-        raise _Damaged(meta, f"its metadata has format {info.get('format')!r}, not {FORMAT_VERSION}{older}")
-    want = _describe(goal, pattern)
-    wrong = [f"{key} {info.get(key)!r} (wanted {value!r})" for key, value in want.items()
-             if info.get(key) != value]
-    if wrong:
-        raise _Damaged(meta, "its metadata describes another table: " + "; ".join(wrong))
-    record = info.get("table")
-    if not isinstance(record, dict) or record.get("name") != path.name \
-            or not isinstance(record.get("bytes"), int) or not isinstance(record.get("sha256"), str):
-        raise _Damaged(meta, f"its metadata has no size and checksum record for {path.name}")
+def _facts_problem(info: dict) -> str | None:
+    """What is wrong with the facts a saved table's record states about it (seconds, bytes, max, reachable)."""
     for key, kinds in (("seconds", (int, float)), ("bytes", (int,)), ("max", (int,)), ("reachable", (int,))):
         value = info.get(key)
         if isinstance(value, bool) or not isinstance(value, kinds) or not value >= 0 or value == float("inf"):
             found = "missing" if key not in info else f"{short_repr(value, 40)}"
-            raise _Damaged(meta, f"its metadata field {key!r} is {found}, not a number >= 0")
-    return info
+            return f"its record's field {key!r} is {found}, not a number >= 0"
+    return None
 
 
-def _read_table(goal: Board, pattern, path: Path, info: dict, contents: bool = True) -> np.ndarray | None:
-    """The saved table, read once and checked against its record (and, with ``contents``, its entries)."""
-    record = info["table"]
-    limit = 8 * len(goal.tiles) ** len(pattern) + NPY_HEADER_LIMIT     # room for any dtype up to 8 bytes an entry
-    if record["bytes"] > limit:
-        raise _Damaged(path, f"its metadata says {record['bytes']:,} bytes, more than the {limit:,} a table of "
-                             "this pattern can have")
-    try:
-        size = os.stat(path).st_size
-        if size != record["bytes"]:                 # compared before reading: a huge file is never read
-            raise _Damaged(path, f"it has {size:,} bytes, its metadata says {record['bytes']:,}")
-        data = read_regular(path, limit=record["bytes"])
-    except FileNotFoundError:
-        raise _Damaged(path, "the table file is missing (its metadata is there)") from None
-    except OSError as err:
-        raise _Damaged(path, f"the table could not be read ({err.strerror or err})") from None
-    if len(data) != record["bytes"]:
-        raise _Damaged(path, f"it has {len(data):,} bytes, its metadata says {record['bytes']:,}")
-    if sha256_bytes(data) != record["sha256"]:
-        raise _Damaged(path, "its SHA-256 does not match its metadata")
-    if not contents:
-        return None
-    try:
-        table = np.load(io.BytesIO(data), allow_pickle=False)
-    except (ValueError, EOFError, OSError) as err:
-        raise _Damaged(path, f"it is not a readable .npy file ({err})") from None
-    problem = _table_problem(goal, pattern, table, info)
-    if problem:
-        raise _Damaged(path, problem)
-    return table
+def _load_cached(goal: Board, pattern, path: Path) -> tuple[np.ndarray, dict] | None:
+    """The cached table and its record if both are there and pass every check; None otherwise.
 
-
-def _load_cached(goal: Board, pattern, path: Path, meta: Path) -> tuple[np.ndarray, dict] | None:
-    """The cached table and its metadata if both are there and pass every check; None otherwise.
-
+    The pair is read by :func:`~puzzlelib.engines.storage.read_checked` (the record describes exactly this
+    goal and pattern, the file has its size and SHA-256), then its entries are checked (:func:`table_problem`).
     Nothing cached: None, quietly. Anything else wrong: a
     :class:`~puzzlelib.engines.storage.DamagedFileWarning` that says what, then None.
     """
-    if not path.exists() and not meta.exists():
-        return None
     try:
-        info = _read_metadata(goal, pattern, path, meta)
-        return _read_table(goal, pattern, path, info), info
-    except _Damaged as damage:
+        found = read_checked(path, _describe(goal, pattern), _file_limit(goal, pattern))
+        if found is None:
+            return None
+        data, info = found
+        problem = _facts_problem(info)
+        if problem:
+            raise Damaged(path.with_suffix(".json"), problem)
+        try:
+            table = np.load(io.BytesIO(data), allow_pickle=False)
+        except (ValueError, EOFError, OSError) as err:
+            raise Damaged(path, f"it is not a readable .npy file ({err})") from None
+        problem = _table_problem(goal, pattern, table, info)
+        if problem:
+            raise Damaged(path, problem)
+        return table, info
+    except Damaged as damage:
         report_damage(damage.path, damage.reason)
         return None
-
-
-def _save(goal: Board, pattern, table: np.ndarray, info: dict, path: Path, meta: Path) -> bool:
-    """Save the table, then its metadata, each atomically; False (with one warning) if the folder can't take them."""
-    record = try_write(path, npy_bytes(table))
-    if record is None:
-        return False
-    doc = {**_describe(goal, pattern), "table": {"name": path.name, **record}, **info}
-    return try_write(meta, json.dumps(doc, indent=1).encode()) is not None
 
 
 def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
@@ -213,7 +154,7 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
 
 def _load_or_build(goal: Board, pattern: tuple[int, ...], cache: bool, progress: bool, rebuild: bool):
     """:func:`load_or_build` for a checked goal and pattern: nothing is checked again on the way."""
-    path, meta = _cache_files(goal, pattern)
+    path = _cache_file(goal, pattern)
     if not rebuild:
         shipped = _shipped._load_shipped(goal, pattern, _shipped.SHIPPED_DIR)   # the player's 4 x 4 goals come with the package
         if shipped is not None:
@@ -221,7 +162,7 @@ def _load_or_build(goal: Board, pattern: tuple[int, ...], cache: bool, progress:
             info = {key: record[key] for key in ("seconds", "bytes", "pattern", "max", "reachable") if key in record}
             return table, {**info, "from_cache": False, "shipped": True, "file": str(_shipped.SHIPPED_DIR / record["file"])}
     if cache and not rebuild:
-        found = _load_cached(goal, pattern, path, meta)
+        found = _load_cached(goal, pattern, path)
         if found is not None:
             table, stored = found
             info = {key: stored[key] for key in ("seconds", "bytes", "pattern", "max", "reachable")
@@ -232,7 +173,7 @@ def _load_or_build(goal: Board, pattern: tuple[int, ...], cache: bool, progress:
     seen = table[table < UNSEEN]
     info = {"seconds": round(time.perf_counter() - t0, 3), "bytes": int(table.nbytes),
             "pattern": list(pattern), "max": int(seen.max()), "reachable": int(seen.size)}
-    saved = cache and _save(goal, pattern, table, info, path, meta)
+    saved = cache and save_checked(path, npy_bytes(table), {**_describe(goal, pattern), **info})
     return table, {**info, "from_cache": False, "file": str(path) if saved else None}
 
 
@@ -254,13 +195,12 @@ def is_cached(goal, partition=None) -> bool:
 
 
 def _cached_intact(goal: Board, pattern) -> bool:
-    """Is the table of ``pattern`` in the cache, with metadata, size and SHA-256 that agree?"""
-    path, meta = _cache_files(goal, pattern)
+    """Is the table of ``pattern`` in the cache, with a record, size and SHA-256 that agree?"""
     try:
-        _read_table(goal, pattern, path, _read_metadata(goal, pattern, path, meta), contents=False)
-    except _Damaged:
+        found = read_checked(_cache_file(goal, pattern), _describe(goal, pattern), _file_limit(goal, pattern))
+    except Damaged:
         return False
-    return True
+    return found is not None and _facts_problem(found[1]) is None
 
 
 def is_available(goal, partition=None) -> bool:

@@ -16,8 +16,6 @@ and the table is built as if it had not been shipped. The tests check the shippe
 
 from __future__ import annotations
 
-import hashlib
-import json
 import lzma
 import os
 from pathlib import Path
@@ -26,7 +24,7 @@ import numpy as np
 
 from puzzlelib.core.board import as_board
 from puzzlelib.core.pdb import _pattern_tiles
-from puzzlelib.engines.storage import parse_json, read_regular, report_damage
+from puzzlelib.engines.storage import parse_json, read_regular, record_problem, report_damage
 
 __all__ = ["SHIPPED_DIR", "MANIFEST", "manifest", "shipped_entry", "load_shipped"]
 
@@ -149,10 +147,8 @@ def _load_shipped(goal, pattern: tuple, folder: Path) -> tuple[np.ndarray, dict]
     except (OSError, lzma.LZMAError) as err:
         report_damage(path, f"the shipped table could not be read or decompressed ({err})")
         return None
-    if len(data) != length:
-        report_damage(path, f"it decompresses to {len(data):,} bytes, not the {length:,} its manifest states")
-        return None
-    if hashlib.sha256(data).hexdigest() != record["sha256"]:
-        report_damage(path, "its SHA-256 does not match the manifest")
+    problem = record_problem(data, {"bytes": length, "sha256": record["sha256"]})    # the decompressed table
+    if problem:
+        report_damage(path, f"decompressed, {problem} in the manifest")
         return None
     return np.frombuffer(data, dtype=np.uint8), record

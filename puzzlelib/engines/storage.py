@@ -1,8 +1,16 @@
-"""Files the package writes and reads back: written atomically, checked before they are trusted.
+"""Files the package writes and reads back: one format, written atomically, checked before they are trusted.
 
-Two things keep results on disk (pattern databases in the cache, the layers
-of a resumable frontier search). Both use these few tools, so the rules are
-the same everywhere:
+Four things keep results on disk: BFS spaces and pattern databases in the cache folder, the layers of a
+resumable frontier (or Dask) search, and the tables shipped with the package. They share one format and
+these few tools, so the rules are the same everywhere:
+
+* **One record.** Every data file has a record ``{"file": name, "bytes": size, "sha256": digest}``, and
+  :func:`record_problem` / :func:`file_problem` are the one check of a file against it. A cached result
+  (a BFS space, a pattern database) is a data file with a JSON file beside it that holds what the data
+  is (the goal, the pattern, the format) and, under ``"data"``, its record: :func:`save_checked` writes
+  the pair, :func:`read_checked` reads it back only if it describes exactly what was asked for and the
+  data matches its record. A search's layers and the shipped tables list one record per file in a
+  manifest.
 
 * **Atomic writes.** A file is written under a unique temporary name in the
   same folder, flushed, then renamed over the target: a reader sees the old
@@ -37,9 +45,9 @@ import tempfile
 import warnings
 from pathlib import Path
 
-__all__ = ["DamagedFileWarning", "CacheNotWrittenWarning", "sha256_bytes", "sha256_file", "write_atomic",
-           "npy_bytes", "matches", "report_damage", "try_write", "not_a_regular_file", "read_regular",
-           "parse_json"]
+__all__ = ["DamagedFileWarning", "CacheNotWrittenWarning", "Damaged", "sha256_bytes", "sha256_file", "write_atomic",
+           "npy_bytes", "matches", "record_problem", "file_problem", "report_damage", "try_write",
+           "not_a_regular_file", "read_regular", "parse_json", "save_checked", "read_checked", "RECORD_LIMIT"]
 
 
 class DamagedFileWarning(UserWarning):
@@ -200,22 +208,56 @@ def npy_bytes(array) -> bytes:
     return buffer.getvalue()
 
 
+def record_problem(data: bytes, record) -> str | None:
+    """What is wrong with ``data`` against its ``record`` (size, then SHA-256), or None when it matches.
+
+    >>> record = {"file": "x", "bytes": 2, "sha256": sha256_bytes(b"hi")}
+    >>> record_problem(b"hi", record) is None, record_problem(b"ho", record), record_problem(b"h", record)
+    (True, 'its SHA-256 does not match its record', 'it has 1 bytes, its record says 2')
+    """
+    if not isinstance(record, dict) or type(record.get("bytes")) is not int or record["bytes"] < 0 \
+            or not isinstance(record.get("sha256"), str):
+        return "its record has no size and SHA-256"
+    if len(data) != record["bytes"]:
+        return f"it has {len(data):,} bytes, its record says {record['bytes']:,}"
+    if sha256_bytes(data) != record["sha256"]:
+        return "its SHA-256 does not match its record"
+    return None
+
+
+def file_problem(path, record) -> str | None:
+    """:func:`record_problem` for a file, read a megabyte at a time; its size is compared before it is read.
+
+    >>> file_problem("/no/such/file", {"bytes": 0, "sha256": sha256_bytes(b"")})
+    'it is missing'
+    """
+    path = Path(path)
+    if not isinstance(record, dict) or type(record.get("bytes")) is not int or record["bytes"] < 0 \
+            or not isinstance(record.get("sha256"), str):
+        return "its record has no size and SHA-256"
+    problem = not_a_regular_file(path)
+    if problem:
+        return problem
+    try:
+        size = path.stat().st_size
+        if size != record["bytes"]:
+            return f"it has {size:,} bytes, its record says {record['bytes']:,}"
+        if sha256_file(path) != record["sha256"]:
+            return "its SHA-256 does not match its record"
+    except FileNotFoundError:
+        return "it is missing"
+    except (OSError, ValueError) as err:
+        return f"it can't be read ({str(err)[:120]})"
+    return None
+
+
 def matches(path, record) -> bool:
-    """True when ``path`` exists and has exactly the size and SHA-256 of ``record``.
+    """True when ``path`` exists and has exactly the size and SHA-256 of ``record`` (:func:`file_problem`).
 
     >>> matches("/no/such/file", {"bytes": 0, "sha256": sha256_bytes(b"")})
     False
     """
-    path = Path(path)
-    if not isinstance(record, dict) or not isinstance(record.get("bytes"), int) \
-            or not isinstance(record.get("sha256"), str):
-        return False
-    try:
-        if path.stat().st_size != record["bytes"]:
-            return False
-        return sha256_file(path) == record["sha256"]
-    except (OSError, ValueError):
-        return False
+    return file_problem(path, record) is None
 
 
 def report_damage(path, reason: str) -> None:
@@ -263,3 +305,102 @@ def try_write(path, data: bytes) -> dict | None:
                           "it is kept in memory for this session only. Set PUZZLELIB_CACHE to a folder "
                           "you can write to, to keep it", CacheNotWrittenWarning, stacklevel=3)
         return None
+
+
+RECORD_LIMIT = 2**20
+"""The most bytes a JSON file beside a cached result may have: a larger one is damage, refused before it is read."""
+
+
+class Damaged(Exception):
+    """A saved file failed a check: ``path`` is the file to blame, ``reason`` says what is wrong."""
+
+    def __init__(self, path, reason: str):
+        super().__init__(reason)
+        self.path, self.reason = path, reason
+
+
+def _record_path(path: Path) -> Path:
+    return path.with_suffix(".json")
+
+
+def save_checked(path, data: bytes, about: dict) -> bool:
+    """Save ``data`` at ``path``, then beside it (``.json``) ``about`` and the data's record, each atomically.
+
+    Returns False, with one :class:`CacheNotWrittenWarning`, when the folder can't take them.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.bin"
+    >>> save_checked(path, b"abc", {"format": 1, "what": "letters"})
+    True
+    >>> read_checked(path, {"format": 1, "what": "letters"}, limit=10)[0]
+    b'abc'
+    """
+    import json
+
+    path = Path(path)
+    record = try_write(path, data)
+    if record is None:
+        return False
+    doc = {**about, "data": {"file": path.name, **record}}
+    return try_write(_record_path(path), json.dumps(doc, indent=1).encode()) is not None
+
+
+def read_checked(path, about: dict, limit: int) -> tuple[bytes, dict] | None:
+    """The data saved at ``path`` and the JSON beside it, or None when neither is there.
+
+    Raises :class:`Damaged` (the caller reports it and rebuilds) when the JSON can't be read, does not repeat
+    every item of ``about`` exactly, or has no record; or the data is missing, over ``limit`` bytes, or
+    does not match its record.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.bin"
+    >>> _ = save_checked(path, b"abc", {"format": 1})
+    >>> read_checked(path, {"format": 2}, limit=10)
+    Traceback (most recent call last):
+    ...
+    puzzlelib.engines.storage.Damaged: it describes something else: format 1 (wanted 2)
+    """
+    path = Path(path)
+    meta = _record_path(path)
+    if not path.exists() and not meta.exists():
+        return None
+    try:
+        text = read_regular(meta, limit=RECORD_LIMIT)
+    except FileNotFoundError:
+        raise Damaged(path, f"its record {meta.name} is missing (a save that was interrupted, "
+                            "or is still under way in another process)") from None
+    except OSError as err:
+        raise Damaged(meta, f"its record could not be read ({err.strerror or err})") from None
+    info, problem = parse_json(text)
+    if problem:
+        raise Damaged(meta, problem)
+    if not isinstance(info, dict):
+        raise Damaged(meta, "it is not a JSON object")
+    wrong = [f"{key} {_short(info.get(key))} (wanted {_short(value)})" for key, value in about.items()
+             if info.get(key) != value]
+    if wrong:
+        raise Damaged(meta, "it describes something else: " + "; ".join(wrong))
+    record = info.get("data")
+    if not isinstance(record, dict) or record.get("file") != path.name:
+        raise Damaged(meta, f"it has no size and checksum record for {path.name}")
+    if type(record.get("bytes")) is int and record["bytes"] > limit:
+        raise Damaged(path, f"its record says {record['bytes']:,} bytes, more than the {limit:,} it can have")
+    try:
+        size = os.stat(path).st_size
+        if type(record.get("bytes")) is int and size != record["bytes"]:   # compared first: a huge file is never read
+            raise Damaged(path, f"it has {size:,} bytes, its record says {record['bytes']:,}")
+        data = read_regular(path, limit=limit)
+    except FileNotFoundError:
+        raise Damaged(path, "the data file is missing (its record is there)") from None
+    except OSError as err:
+        raise Damaged(path, f"it could not be read ({err.strerror or err})") from None
+    problem = record_problem(data, record)
+    if problem:
+        raise Damaged(path, problem)
+    return data, info
+
+
+def _short(value, width: int = 60) -> str:
+    """``repr(value)``, cut to ``width`` characters: a damaged file's values are never printed whole."""
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."

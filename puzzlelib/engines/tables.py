@@ -17,6 +17,7 @@ __all__ = ["distances", "layer_states", "kept", "forget", "SAVED_MIN_STATES", "S
 from puzzlelib.core.bfs import bfs_layers
 from puzzlelib.core.board import Board, as_board
 from puzzlelib.core.limits import reachable_count
+from puzzlelib.core.memo import Memo
 
 
 def distances(goal) -> dict[tuple, int]:
@@ -43,14 +44,19 @@ def distances(goal) -> dict[tuple, int]:
 
 def _distance_dict(goal: Board) -> dict[tuple, int]:
     """:func:`distances` for a checked goal, without the copy: the dict is shared, so callers only read it."""
-    layers = layer_states(goal)
-    key = (goal.rows, goal.cols, goal.tiles)
-    known = _dicts.get(key)
-    if known is None:
-        known = {s: depth for depth, states in enumerate(layers) for s in states}
-        if key in _remembered:                 # kept as long as its layers are (layer_states forgets both)
-            _dicts[key] = known
-    return known
+    space = _space(goal)
+    if space.distances is None:              # made when first asked for, kept as long as the space is
+        space.distances = {s: depth for depth, states in enumerate(space.layers) for s in states}
+    return space.distances
+
+
+class _Space:
+    """A goal's BFS layers, and the distance dict made from them when first asked for."""
+
+    __slots__ = ("layers", "size", "distances")
+
+    def __init__(self, layers):
+        self.layers, self.size, self.distances = layers, sum(map(len, layers)), None
 
 
 def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
@@ -70,23 +76,18 @@ def layer_states(goal) -> tuple[tuple[tuple, ...], ...]:
     >>> [len(states) for states in layer_states(Board.goal(2, 2))]
     [1, 2, 2, 2, 2, 2, 1]
     """
-    goal = as_board(goal, "goal")
-    key = (goal.rows, goal.cols, goal.tiles)
-    layers = _remembered.pop(key, None)
-    if layers is None:
+    return _space(as_board(goal, "goal")).layers
+
+
+def _space(goal: Board) -> _Space:
+    """``goal``'s space: kept in memory, else read from the cache folder, else searched (and saved)."""
+    def find():
         layers = _saved_layers(goal)
         if layers is None:
             layers = tuple(layer.states for layer in bfs_layers(goal))
             _save_layers(goal, layers)
-        size = sum(map(len, layers))
-        if size > _REMEMBERED_STATES:
-            return layers
-        while _remembered and size + sum(sum(map(len, kept)) for kept in _remembered.values()) > _REMEMBERED_TOTAL:
-            oldest = next(iter(_remembered))                   # forget the goal used longest ago
-            del _remembered[oldest]
-            _dicts.pop(oldest, None)
-    _remembered[key] = layers                                  # (re)inserted: the newest
-    return layers
+        return _Space(layers)
+    return _SPACES.get((goal.rows, goal.cols, goal.tiles), find)
 
 
 _REMEMBERED_STATES = 200_000
@@ -101,59 +102,56 @@ SAVED_MIN_STATES = 50_000
 """The smallest space :func:`layer_states` saves to the cache folder (smaller ones search faster than a read)."""
 
 
-SAVED_FORMAT = 1
+SAVED_FORMAT = 2
 """The version of a saved space's record; a file of another version is searched again."""
 
 
-_remembered: dict[tuple, tuple[tuple[tuple, ...], ...]] = {}
+_SPACES = Memo("BFS spaces by goal", weight=lambda space: space.size, largest=_REMEMBERED_STATES,
+               total=_REMEMBERED_TOTAL)
+"""The spaces kept in memory (:class:`~puzzlelib.core.memo.Memo`, the package's one memoising wrapper)."""
 
 
-_dicts: dict[tuple, dict[tuple, int]] = {}
-"""The distance dicts of the goals in ``_remembered``, made from their layers when first asked for."""
-
-
-def _saved_files(goal: Board):
-    """The saved layers of ``goal``'s space and the record beside them, or None when its space is not saved."""
+def _saved_file(goal: Board):
+    """Where ``goal``'s space is saved (its record beside it, ``.json``), or None when its space is not saved."""
     from puzzlelib.engines.pdb import cache_dir
 
     if not SAVED_MIN_STATES <= reachable_count(goal.rows, goal.cols) <= _REMEMBERED_STATES:
         return None
-    name = f"layers-{goal.rows}x{goal.cols}-" + "-".join(map(str, goal.tiles))
-    folder = cache_dir() / "bfs"
-    return folder / f"{name}.bin", folder / f"{name}.json"
+    return cache_dir() / "bfs" / (f"layers-v{SAVED_FORMAT}-{goal.rows}x{goal.cols}-" + "-".join(map(str, goal.tiles)) + ".bin")
+
+
+def _about(goal: Board) -> dict:
+    """What a saved space's record must repeat before it is used."""
+    return {"format": SAVED_FORMAT, "kind": "bfs layers", "rows": goal.rows, "cols": goal.cols,
+            "goal": list(goal.tiles)}
 
 
 def _saved_layers(goal: Board):
     """``goal``'s layers from the cache folder, or None (not saved yet, or damaged: then reported).
 
-    The file holds the number of layers and their sizes (4-byte little-endian words), then every board's
-    tiles, one byte a tile, layer after layer; the record beside it holds the file's size and SHA-256.
+    The file (:func:`~puzzlelib.engines.storage.save_checked`) holds the number of layers and their sizes
+    (4-byte little-endian words), then every board's tiles, one byte a tile, layer after layer.
     """
-    import json
+    from puzzlelib.engines.storage import Damaged, read_checked, report_damage
 
-    from puzzlelib.engines.storage import read_regular, report_damage, sha256_bytes
-
-    files = _saved_files(goal)
-    if files is None or not files[1].exists():
+    path = _saved_file(goal)
+    if path is None:
         return None
-    data_path, record_path = files
     width, count = goal.rows * goal.cols, reachable_count(goal.rows, goal.cols)
     try:
-        record = json.loads(read_regular(record_path, limit=1 << 12))
-        data = read_regular(data_path, limit=4 * (count + 1) + width * count)
-    except (OSError, ValueError) as err:
-        report_damage(data_path, f"it or its record can't be read ({type(err).__name__})")
+        found = read_checked(path, _about(goal), limit=4 * (count + 1) + width * count)
+    except Damaged as damage:
+        report_damage(damage.path, damage.reason)
         return None
-    if not isinstance(record, dict) or record.get("format") != SAVED_FORMAT \
-            or record.get("bytes") != len(data) or record.get("sha256") != sha256_bytes(data):
-        report_damage(data_path, "it does not match the format, size and SHA-256 of its record")
+    if found is None:
         return None
+    data = found[0]
     layers_in = int.from_bytes(data[:4], "little")
     at = 4 + 4 * layers_in
     sizes = [int.from_bytes(data[i:i + 4], "little") for i in range(4, at, 4)] if at <= len(data) else []
     if not sizes or sizes[0] != 1 or min(sizes) == 0 or sum(sizes) != count \
             or len(data) - at != width * count or tuple(data[at:at + width]) != goal.tiles:
-        report_damage(data_path, "it does not hold its goal's whole space, starting from the goal")
+        report_damage(path, "it does not hold its goal's whole space, starting from the goal")
         return None
     it = iter(data[at:])
     boards = list(zip(*[it] * width))
@@ -166,33 +164,26 @@ def _saved_layers(goal: Board):
 
 def _save_layers(goal: Board, layers) -> None:
     """Save ``goal``'s layers in the cache folder (quietly skipped where it can't be written)."""
-    import json
+    from puzzlelib.engines.storage import save_checked
 
-    from puzzlelib.engines.storage import try_write
-
-    files = _saved_files(goal)
-    if files is None:
+    path = _saved_file(goal)
+    if path is None:
         return
     header = [len(layers)] + [len(layer) for layer in layers]
     data = b"".join(n.to_bytes(4, "little") for n in header) \
         + bytes(tile for layer in layers for board in layer for tile in board)
-    record = try_write(files[0], data)
-    if record is not None:
-        try_write(files[1], json.dumps({**record, "format": SAVED_FORMAT, "goal": list(goal.tiles),
-                                        "rows": goal.rows, "cols": goal.cols}).encode())
+    save_checked(path, data, _about(goal))
 
 
 def kept() -> list[tuple[Board, int, bool]]:
     """What is kept in memory now, the goal used longest ago first: (goal, boards, whether its distance dict is kept).
 
-    A distance dict whose space was forgotten would show as 0 boards: it must never happen (a test).
+    A distance dict is kept with its space and forgotten with it.
 
     >>> forget(); _ = distances(Board.goal(2, 2)); kept()
     [(Board([[1, 2], [3, 0]]), 12, True)]
     """
-    keys = list(_remembered) + [key for key in _dicts if key not in _remembered]   # a dict without its space: 0 boards
-    return [(Board._trusted(rows, cols, tiles), sum(map(len, _remembered.get((rows, cols, tiles), ()))),
-             (rows, cols, tiles) in _dicts) for rows, cols, tiles in keys]
+    return [(Board._trusted(*key), size, _SPACES.peek(key).distances is not None) for key, size in _SPACES.weights()]
 
 
 def forget() -> None:
@@ -201,6 +192,5 @@ def forget() -> None:
     >>> _ = layer_states(Board.goal(2, 2)); forget(); kept()
     []
     """
-    _remembered.clear()
-    _dicts.clear()
+    _SPACES.clear()
 

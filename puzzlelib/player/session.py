@@ -18,7 +18,8 @@ from puzzlelib.core.board import BLANK, Board, as_board, check_shape
 from puzzlelib.core.constructive import CONSTRUCTIVE_MAX_CELLS, solve_constructive
 from puzzlelib.core.generate import fix_by_swap, random_solvable, scramble
 from puzzlelib.core.heuristics import MAX_TABLE_CELLS, manhattan
-from puzzlelib.engines.optimal import PDB_MAX_CELLS, _solve_checked, best_heuristic, distance_table
+from puzzlelib.engines.optimal import PDB_MAX_CELLS, _solve_checked, best_heuristic
+from puzzlelib.engines.tables import _distance_dict
 from puzzlelib.engines.pdb import PatternDatabase
 from puzzlelib.engines.pdb import is_available
 from puzzlelib.core.solvability import _solvable, explain
@@ -470,7 +471,7 @@ class PlaySession:
         (:func:`~puzzlelib.core.limits.solved_by_table`), the Manhattan distance beyond."""
         r = explain(self.board, self.goal)
         if solved_by_table(self.board.rows, self.board.cols):
-            distance = distance_table(self.goal).get(self.board.tiles)
+            distance = _distance_dict(self.goal).get(self.board.tiles)
             exact = True
         else:
             distance = manhattan(self.board, self.goal)

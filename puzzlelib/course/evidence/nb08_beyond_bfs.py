@@ -23,12 +23,12 @@ look-ups, and the moves on which a heuristic jumps.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from math import factorial
 
 import numpy as np
 
-from puzzlelib.core.board import Board, as_board, neighbor_table
+from puzzlelib.core.memo import memo
+from puzzlelib.core.board import Board, as_board, neighbor_table  # noqa: F401  (Board: the doctests)
 from puzzlelib.engines.ida import ida_search, ida_search_tables
 from puzzlelib.core.encoding import rank_rows
 from puzzlelib.engines.optimal import is_path
@@ -137,7 +137,7 @@ def incremental_problem(board, goal, tables, search=ida_search_tables, limit: in
     True
     """
     from puzzlelib.core.errors import whole_number
-    from puzzlelib.core.heuristics import AdditiveTables, _line_extras, compile_heuristic, manhattan
+    from puzzlelib.core.heuristics import AdditiveTables
     from puzzlelib.course.evidence import _check_callable
     if not isinstance(tables, AdditiveTables):
         raise TypeError(f"tables must be AdditiveTables (a pattern database's .tables), got {type(tables).__name__}")
@@ -159,7 +159,7 @@ def incremental_problem(board, goal, tables, search=ida_search_tables, limit: in
     return None
 
 
-@lru_cache(maxsize=2)
+@memo(items=2)
 def _moves(rows: int, cols: int):
     """The ranks before and after every legal move of the ``rows`` x ``cols`` puzzle (computed once)."""
     moves = all_moves(rows, cols)

@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
+from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
 from puzzlelib.core.bfs import bfs_layers
 from puzzlelib.engines.tables import distances
@@ -16,7 +16,7 @@ from puzzlelib.engines.tables import distances
 __all__: list[str] = []
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _distances_from(grid: tuple) -> dict:
     return distances(Board([list(row) for row in grid]))
 

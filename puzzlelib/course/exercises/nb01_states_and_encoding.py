@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from math import factorial
 
+from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
 from puzzlelib.core.encoding import key_digits, rank, rank_tiles, to_key, unrank
 from puzzlelib.course.exercises.engine import Mistake, _function_exercise, _register, _tiles_steps
@@ -84,7 +85,7 @@ def _as_board_2x3(x):
     return None
 
 
-@functools.lru_cache(maxsize=1)
+@memo(items=1)
 def _all_change() -> tuple:
     """The first two 2 x 3 boards next to each other in rank order that differ in every cell (found by search)."""
     boards = [unrank(r, 2, 3) for r in range(factorial(6))]
@@ -138,7 +139,7 @@ _register(
 
 # --- 01.3: two keys as close as possible ---------------------------------------------------------------
 
-@functools.lru_cache(maxsize=1)
+@memo(items=1)
 def _closest_pair() -> tuple:
     """The first two 2 x 3 boards, in key order, whose keys are as close as any two keys (found by search)."""
     import itertools

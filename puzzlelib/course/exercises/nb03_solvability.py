@@ -9,6 +9,7 @@ import functools
 import math
 import random
 
+from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
 from puzzlelib.core.generate import fix_by_swap, random_board
 from puzzlelib.core.solvability import inversions, is_solvable
@@ -88,7 +89,7 @@ def _cells_reaching(goal: Board) -> set:
     return set(_cells_reaching_once(goal))
 
 
-@functools.lru_cache(maxsize=4)
+@memo(items=4)
 def _cells_reaching_once(goal: Board) -> frozenset:
     import numpy as np
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 
+from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
 from puzzlelib.course.evidence.nb05_experiments import chi_square_tail
 from puzzlelib.core.generate import random_solvable, scramble
@@ -60,7 +60,7 @@ def _rearrangements_05() -> list:
     return [Board.from_tiles(p + _START5.tiles[3:], 4, 4) for p in permutations((1, 2, 3))]
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _first_fix_05() -> Board:
     """The first rearrangement of tiles 1, 2, 3 of start5 that reaches downRight (any other one is as good)."""
     return next(b for b in _rearrangements_05() if is_solvable(b, _GOALS_05["downRight"]))
@@ -114,7 +114,7 @@ def _changes_05(x):
     return x
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _one_move_changes() -> frozenset:
     """Every change of the Manhattan bound that one move makes, over every move of every 2 x 3 board (by search)."""
     goal = Board.goal(2, 3)
@@ -167,7 +167,7 @@ def _never_05(x):
     return ("same parity",)
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _parity_never_adds() -> str:
     """ "never" when the bound has the parity of the fewest moves on every 2 x 3, 3 x 2 and 2 x 4 board (by search)."""
     for rows, cols in [(2, 3), (3, 2), (2, 4)]:
@@ -205,7 +205,7 @@ def _far_above_bound(board: Board) -> bool:
     return d is not None and manhattan(board, _GOAL3_05) <= 4 and d >= 20
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _first_far_05() -> Board:
     """The first 3 x 3 board, in the order of its tiles, with a bound of at most 4 and at least 20 moves (by BFS)."""
     goal = _GOAL3_05.tiles

@@ -3,8 +3,8 @@ a frontier search without used-move bits (07.3), then pack_word (07.4)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 
+from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
 from puzzlelib.core.bfs import bfs_layers
 from puzzlelib.engines.dispatch import distance_counts
@@ -26,7 +26,7 @@ def _depths(goal: Board) -> dict:
     return _depths_of(goal.tiles, goal.rows, goal.cols)
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _depths_of(tiles: tuple, rows: int, cols: int) -> dict:
     return {s: layer.depth for layer in bfs_layers(Board.from_tiles(tiles, rows, cols)) for s in layer.states}
 
@@ -53,7 +53,7 @@ def _parents(board: Board, depth: dict) -> int:
     return sum(1 for n in board.neighbors() if depth[n.tiles] == d - 1)
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _nearest_two_parents() -> Board:
     """The first 3 x 3 board (nearest the goal, then in the order of its tiles) with two neighbours one move closer."""
     depth = _depths(_GOAL3_07)

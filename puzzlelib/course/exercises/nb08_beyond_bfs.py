@@ -5,8 +5,8 @@ heuristic and stronger (08.4, 08.5)."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
+from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
 from puzzlelib.core.heuristics import manhattan, misplaced
 from puzzlelib.core.solvability import blank_distance
@@ -46,7 +46,7 @@ _JUMP_08 = (Board([[1, 2, 3], [8, 5, 0], [4, 7, 6]]), Board([[1, 2, 3], [8, 5, 6
 that the real blank is not in)."""
 
 
-@lru_cache(maxsize=None)
+@memo(items=None)
 def _pdb3(mirror: bool):
     from puzzlelib.engines.pdb import PatternDatabase     # here, so that importing puzzlelib does not build tables
     return PatternDatabase(_GOAL3, mirror=mirror, cache=False, progress=False)
