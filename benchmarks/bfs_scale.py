@@ -115,7 +115,7 @@ def goal_with_blank_at(rows: int, cols: int, cell: int) -> Board:
 def eccentricity(rows: int, cols: int, cell: int) -> dict:
     """The largest distance from a goal with the blank in ``cell``, and how many boards reach it."""
     start = time.perf_counter()
-    result = frontier_search(rows, cols, goal_with_blank_at(rows, cols, cell), progress=False)
+    result = frontier_search(rows, cols, goal=goal_with_blank_at(rows, cols, cell), progress=False)
     return {"cell": cell, "eccentricity": result.depth, "antipodes": result.counts[-1],
             "seconds": time.perf_counter() - start}
 

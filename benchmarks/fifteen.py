@@ -104,7 +104,7 @@ def main() -> None:
     print(f"{'#':>3} {'moves':>5} {'Korf':>5} {'nodes':>11} {'seconds':>8}")
     rows, total_nodes, total_seconds = [], 0, 0.0
     for k in instances:
-        r = ida_star(k.board, KORF_GOAL, pdb, max_nodes=NO_CAP)
+        r = ida_star(k.board, goal=KORF_GOAL, heuristic=pdb, max_nodes=NO_CAP)
         ok = r.moves == k.length
         total_nodes += r.expanded
         total_seconds += r.seconds
@@ -128,11 +128,11 @@ def main() -> None:
         for row in sorted(quick, key=lambda row: row["number"]):
             k = korf100()[row["number"] - 1]
             t0 = time.perf_counter()
-            engine = ida_star(k.board, KORF_GOAL, pdb, max_nodes=NO_CAP)
+            engine = ida_star(k.board, goal=KORF_GOAL, heuristic=pdb, max_nodes=NO_CAP)
             engine_s = time.perf_counter() - t0
             counted = _Counted(pdb)
             t0 = time.perf_counter()
-            path = ida_star_plain(k.board, KORF_GOAL, counted, max_nodes=NO_CAP)
+            path = ida_star_plain(k.board, goal=KORF_GOAL, heuristic=counted, max_nodes=NO_CAP)
             plain_s = time.perf_counter() - t0
             assert len(path) - 1 == engine.moves == k.length
             plain_rows.append({"number": k.number, "nodes": engine.generated, "engine_seconds": engine_s,
@@ -151,7 +151,7 @@ def main() -> None:
         print(f"{'#':>3} {'moves':>5} {'Manhattan':>11} {'lin.confl.':>11} {'PDB':>9} {'PDB+mirror':>10}"
               f" {'Korf 1985':>11}   seconds: Manhattan, PDB+mirror")
         for k in sorted(easy, key=lambda k: k.number):
-            runs = {name: ida_star(k.board, KORF_GOAL, h, max_nodes=NO_CAP) for name, h in
+            runs = {name: ida_star(k.board, goal=KORF_GOAL, heuristic=h, max_nodes=NO_CAP) for name, h in
                     [("manhattan", manhattan), ("linear_conflict", linear_conflict),
                      ("pdb", plain), ("pdb_mirror", pdb)]}
             assert {r.moves for r in runs.values()} == {k.length}

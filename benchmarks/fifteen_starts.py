@@ -55,7 +55,7 @@ def main() -> None:
               f"built in {pdb.build_seconds:.1f} s")
         for sname in reachable:
             start = Board(STARTS[sname])
-            r = ida_star(start, goal, pdb, max_nodes=10**12)      # to the end: past the default budget
+            r = ida_star(start, goal=goal, heuristic=pdb, max_nodes=10**12)      # to the end: past the default budget
             moves = " ".join(str(a.tiles[b.blank_index]) for a, b in zip(r.path, r.path[1:]))
             results.append({"start": sname, "goal": gname, "moves": r.moves, "nodes": r.expanded,
                             "seconds": round(r.seconds, 2), "manhattan": manhattan(start, goal),

@@ -74,7 +74,7 @@ def check(kind: str, start, path) -> tuple[bool, int]:
     goal = make_goal(4, 4, kind)
     boards = [Board.from_tiles(tuple(t), 4, 4) for t in path]
     start = Board.from_tiles(tuple(start), 4, 4)
-    second = ida_star(start, goal, PatternDatabase(goal, mirror=False, progress=False), max_nodes=10**10)
+    second = ida_star(start, goal=goal, heuristic=PatternDatabase(goal, mirror=False, progress=False), max_nodes=10**10)
     return is_path(boards, start, goal), second.moves
 
 

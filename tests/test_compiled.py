@@ -69,7 +69,7 @@ def test_the_compiled_loop_is_the_python_loop(shape, g, seed):
             status, c_path, c_nodes, c_generated = ida_tables_compiled(board.tiles, tables, table, 10**8)
             assert status == "found"
             assert (c_path, c_nodes, c_generated) == (py_path, py_nodes, counts["generated"]), (board, h)
-            plain = ida_star_plain(board, goal, h, max_nodes=10**8)
+            plain = ida_star_plain(board, goal=goal, heuristic=h, max_nodes=10**8)
             assert len(plain) == len(c_path), (board, getattr(h, "name", h))
 
 
@@ -91,7 +91,7 @@ def test_the_compiled_linear_conflict_is_the_python_loop(shape, g, seed):
         status, c_path, c_nodes, c_generated = run_conflict(board.tiles, goal, table, 10**8)
         assert status == "found"
         assert (c_path, c_nodes, c_generated) == (py_path, py_nodes, generated[0]), board
-        assert len(ida_star_plain(board, goal, linear_conflict, max_nodes=10**8)) == len(c_path), board
+        assert len(ida_star_plain(board, goal=goal, heuristic=linear_conflict, max_nodes=10**8)) == len(c_path), board
 
 
 def _scrambled(goal: Board, rng: random.Random, n: int) -> Board:
@@ -104,7 +104,7 @@ def _scrambled(goal: Board, rng: random.Random, n: int) -> Board:
 def test_ida_star_uses_the_engine_and_counts_as_the_python_loop():
     goal = Board.goal(3, 3)
     board = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])      # 31 moves, the 8-puzzle's farthest
-    result = ida_star(board, goal, manhattan)
+    result = ida_star(board, goal=goal, heuristic=manhattan)
     tables = compile_heuristic(manhattan, goal).tables
     counts = {}
     blanks, nodes = ida_search_tables(list(board.tiles), tables, neighbor_table(3, 3), 10**8, counts=counts)
@@ -119,14 +119,14 @@ def test_the_node_limit_stops_the_compiled_loop_as_it_stops_the_python_one():
     tables = compile_heuristic(manhattan, goal).tables
     assert ida_tables_compiled(board.tiles, tables, neighbor_table(3, 3), 1000)[0] == "limit"
     with pytest.raises(Exception, match="stopped after expanding 1,000 nodes"):
-        ida_star(board, goal, manhattan, max_nodes=1000)
+        ida_star(board, goal=goal, heuristic=manhattan, max_nodes=1000)
 
 
 def test_other_heuristics_take_the_python_loop_with_the_same_answer():
     goal = Board.goal(3, 3)
     board = Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
-    assert ida_star(board, goal, linear_conflict).moves == 31
-    assert ida_star(board, goal, lambda b, g: manhattan(b, g)).moves == 31
+    assert ida_star(board, goal=goal, heuristic=linear_conflict).moves == 31
+    assert ida_star(board, goal=goal, heuristic=lambda b, g: manhattan(b, g)).moves == 31
 
 
 CHILD = """

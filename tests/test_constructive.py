@@ -28,7 +28,7 @@ def test_solves_random_boards_for_many_goals(rows, cols):
     for goal in goals(rows, cols, rng):
         for _ in range(25):  # 25 shapes x 4 goals x 25 boards = 2,500 boards
             start = random_solvable(rows, cols, goal=goal, seed=rng)
-            moves = constructive_moves(start, goal)
+            moves = constructive_moves(start, goal=goal)
             assert replay(start, moves) == goal
 
 
@@ -39,7 +39,7 @@ def test_every_solvable_board_of_small_shapes(rows, cols):
     for goal in (Board.goal(rows, cols), Board.spiral(rows, cols)):
         for p in permutations(range(rows * cols)):
             start = Board.from_tiles(p, rows, cols)
-            moves = constructive_moves(start, goal)
+            moves = constructive_moves(start, goal=goal)
             if is_solvable(start, goal):
                 assert replay(start, moves) == goal
             else:
@@ -75,7 +75,7 @@ def test_unsolvable_line_and_trivial_cases():
 
 def test_bad_input():
     with pytest.raises(ValueError, match="goal is 3 x 2 but the board is 2 x 3; they must have the same shape"):
-        constructive_moves(Board.goal(2, 3), Board.goal(3, 2))
+        constructive_moves(Board.goal(2, 3), goal=Board.goal(3, 2))
     with pytest.raises(ValueError, match="start: ragged rows"):
         constructive_moves([[1, 2], [0]])
 

@@ -50,7 +50,7 @@ def one():
 
 
 def _same(result, rows, cols, goal=None):
-    expected = frontier_search(rows, cols, goal)
+    expected = frontier_search(rows, cols, goal=goal)
     assert result.counts == expected.counts
     assert (result.reached, result.depth, result.complete) == (expected.reached, expected.depth, True)
     assert result.last.tolist() == expected.last.tolist()
@@ -64,7 +64,7 @@ CASES = [(2, 2, None, 3), (2, 3, None, 3), (3, 3, None, 3), (2, 4, None, 4), (3,
 @pytest.mark.parametrize("workers", ["one", "two"])
 def test_counts_reached_and_depth_equal_frontier_search(rows, cols, goal, partitions, workers, request):
     client = request.getfixturevalue(workers)
-    result = distributed_search(rows, cols, goal, client=client, partitions=partitions)
+    result = distributed_search(rows, cols, goal=goal, client=client, partitions=partitions)
     _same(result, rows, cols, goal)
     assert result.workers == (1 if workers == "one" else 2)
     assert result.partitions == (partitions or 2 * result.workers)
@@ -236,7 +236,7 @@ def test_importing_puzzlelib_does_not_import_dask_and_missing_dask_is_explained(
     (("x", 3), {}), ((4, 4), {}), ((2, 3), {"workers": 0}), ((2, 3), {"partitions": -1}),
     ((2, 3), {"partitions": 2**16 + 1}), ((2, 3), {"scheduler": "no address"}), ((2, 3), {"max_depth": -1}),
     ((2, 3), {"workers": 1, "scheduler": "tcp://host:8786"}), ((2, 3), {"client": object(), "workers": 2}),
-    ((2, 3), {"client": object()}), ((2, 3), {"budget": -1}), ((2, 3, [[1, 2], [3, 0]]), {}),
+    ((2, 3), {"client": object()}), ((2, 3), {"budget": -1}), ((2, 3), {"goal": [[1, 2], [3, 0]]}),
 ])
 def test_bad_arguments_are_refused_before_any_cluster_starts(args, kwargs):
     with pytest.raises((ValueError, TypeError)):

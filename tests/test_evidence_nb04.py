@@ -18,7 +18,7 @@ def test_the_solvers_stages_meet_the_hypotheses(rows, cols):
     rng = random.Random(rows * 10 + cols)
     for goal in (Board.goal(rows, cols), Board.spiral(rows, cols), Board.goal(rows, cols, blank="first")):
         for _ in range(4):
-            stages = constructive_stages(random_solvable(rows, cols, goal=goal, seed=rng), goal)
+            stages = constructive_stages(random_solvable(rows, cols, goal=goal, seed=rng), goal=goal)
             assert lemma_stages_problem(rows, cols, stages) is None
 
 

@@ -143,7 +143,7 @@ def test_astar_and_the_skeleton_expand_the_same_sequence():
 
     fast, slow = [], []
     r = astar(HARD, heuristic=manhattan, on_expand=fast.append)
-    astar_search(SlidingPuzzleProblem(HARD), manhattan, on_expand=slow.append)
+    astar_search(SlidingPuzzleProblem(HARD), heuristic=manhattan, on_expand=slow.append)
     assert len(fast) == r.expanded and same_order_problem(fast, slow) is None
 
 

@@ -131,7 +131,7 @@ def test_bfs_path_that_borrows_a_library_search_is_not_accepted(capsys):
         return None if r is None else r.path
 
     def via_astar(start, goal):
-        r = astar(start, goal)
+        r = astar(start, goal=goal)
         return None if r is None else r.path
 
     for borrowed in (via_breadth_first, via_uniform_cost, via_astar):

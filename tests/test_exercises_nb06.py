@@ -222,7 +222,7 @@ def test_06_3_thirty_by_the_long_way_round_a_loop():
         if k != 29:
             continue
         y = Board.from_tiles(tiles, 3, 3)
-        path = shortest_path(y, goal)[::-1]                       # goal ... y, 29 moves
+        path = shortest_path(y, goal=goal)[::-1]                       # goal ... y, 29 moves
         for z in (n for n in y.neighbors() if d[n.tiles] == 30):
             loop = long_way(y, z)
             if loop and loop[1] != path[-2]:                       # the first loop move does not undo the path's last

@@ -65,7 +65,7 @@ def test_07_1_wrong_boards_get_their_hint(capsys):
 # --- 07.2 ------------------------------------------------------------------------------------------
 
 def test_07_2_the_answer_agrees_with_the_frontier_search():
-    counts = frontier_search(3, 3, Board([[1, 0, 2], [3, 4, 5], [6, 7, 8]])).counts
+    counts = frontier_search(3, 3, goal=Board([[1, 0, 2], [3, 4, 5], [6, 7, 8]])).counts
     assert sum(n for d, n in enumerate(counts) if d % 2) == 100_800 == 5 * 20_160
 
 

@@ -115,7 +115,7 @@ def test_the_count_agrees_with_the_fast_astar():
     done = _expansions(REOPEN)
     fast = astar(REOPEN, heuristic=_pdb3(True))
     assert done == (fast.expanded, done[1]) and done[0] - done[1] == 3
-    slow = astar_search(SlidingPuzzleProblem(REOPEN), _pdb3(True))
+    slow = astar_search(SlidingPuzzleProblem(REOPEN), heuristic=_pdb3(True))
     assert slow.path == fast.path
 
 

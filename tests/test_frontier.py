@@ -42,7 +42,7 @@ def test_layer_sizes_equal_the_plain_bfs(rows, cols):
 
 @pytest.mark.parametrize("rows,cols", [(2, 3), (3, 2), (2, 4), (4, 2), (3, 3)])
 def test_every_layer_holds_the_same_boards_as_the_plain_bfs(rows, cols, tmp_path):
-    frontier_search(rows, cols, directory=tmp_path)
+    frontier_search(rows, cols, keep_layers=True, directory=tmp_path)
     plain = [set(layer.states) for layer in bfs_layers(Board.goal(rows, cols))]
     assert layer_sets(tmp_path, rows, cols) == plain
 
@@ -53,7 +53,7 @@ def test_every_layer_holds_the_same_boards_as_the_plain_bfs(rows, cols, tmp_path
 ])
 def test_other_goals(goal):
     plain = list(bfs_layers(goal))
-    result = frontier_search(goal.rows, goal.cols, goal)
+    result = frontier_search(goal.rows, goal.cols, goal=goal)
     assert result.counts == [layer.size for layer in plain]
     assert result.last_boards() == sorted(plain[-1].boards())
 
@@ -66,11 +66,11 @@ def test_the_last_layer_is_the_antipodes():
 
 def test_stop_early_and_resume_from_the_last_finished_layer(tmp_path):
     full = frontier_search(2, 4).counts
-    part = frontier_search(2, 4, directory=tmp_path, max_depth=10)
+    part = frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=10)
     assert part.counts == full[:11] and not part.complete and part.depth == 10
-    again = frontier_search(2, 4, directory=tmp_path, max_depth=10)   # nothing left to do up to 10
+    again = frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=10)   # nothing left to do up to 10
     assert again.counts == full[:11]
-    rest = frontier_search(2, 4, directory=tmp_path)
+    rest = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert rest.counts == full and rest.complete
     assert sorted(p.name for p in tmp_path.glob("layer_*.npy")) == [f"layer_{d:03d}.npy"
                                                                     for d in range(len(full))]
@@ -89,10 +89,10 @@ def test_an_interrupted_layer_is_not_kept(tmp_path, monkeypatch):
 
     monkeypatch.setattr(frontier, "next_layer", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        frontier_search(3, 3, directory=tmp_path)
+        frontier_search(3, 3, keep_layers=True, directory=tmp_path)
     monkeypatch.setattr(frontier, "next_layer", real)
     assert json.loads((tmp_path / "manifest.json").read_text())["counts"] == full[:15]
-    assert frontier_search(3, 3, directory=tmp_path).counts == full
+    assert frontier_search(3, 3, keep_layers=True, directory=tmp_path).counts == full
 
 
 def test_keep_layers_false_keeps_only_the_last(tmp_path):
@@ -101,18 +101,18 @@ def test_keep_layers_false_keeps_only_the_last(tmp_path):
 
 
 def test_a_directory_of_another_search_is_refused(tmp_path):
-    frontier_search(2, 3, directory=tmp_path, max_depth=3)
+    frontier_search(2, 3, keep_layers=True, directory=tmp_path, max_depth=3)
     with pytest.raises(ValueError, match="holds a search of"):
-        frontier_search(3, 2, directory=tmp_path)
+        frontier_search(3, 2, keep_layers=True, directory=tmp_path)
     with pytest.raises(ValueError, match="holds a search of"):
-        frontier_search(2, 3, Board.spiral(2, 3), directory=tmp_path)
+        frontier_search(2, 3, goal=Board.spiral(2, 3), keep_layers=True, directory=tmp_path)
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="max_depth"):
         frontier_search(2, 3, max_depth=-1)
     with pytest.raises(ValueError, match="goal is 3 x 2 but the board is 2 x 3"):
-        frontier_search(2, 3, Board.goal(3, 2))
+        frontier_search(2, 3, goal=Board.goal(3, 2))
     with pytest.raises(ValueError, match="at least 1 row"):
         frontier_search(0, 3)
     with pytest.raises(ValueError, match="at most 14 cells"):
@@ -158,7 +158,7 @@ def test_distance_counts_and_farthest_equal_the_teaching_bfs_layer_by_layer(goal
     real = search.frontier_search
     monkeypatch.setattr(search, "frontier_search", lambda *a, **k: used.append(a) or real(*a, **k))
     plain = list(bfs_layers(goal))
-    assert distance_counts(goal.rows, goal.cols, goal) == [layer.size for layer in plain]
+    assert distance_counts(goal.rows, goal.cols, goal=goal) == [layer.size for layer in plain]
     assert farthest(goal) == (plain[-1].depth, sorted(plain[-1].boards()))
     assert len(used) == 2 and search.uses_frontier_engine(goal.rows, goal.cols)
 

@@ -67,7 +67,7 @@ def assert_sound(folder, rows, cols):
     """The folder now holds a correct complete search: a resume warns about nothing and agrees."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        again = frontier_search(rows, cols, directory=folder)
+        again = frontier_search(rows, cols, keep_layers=True, directory=folder)
     assert again.counts == FRESH[(rows, cols)] and again.complete
     data = manifest(folder)
     assert data["format"] == FORMAT and data["complete"] is True
@@ -123,10 +123,10 @@ LAYER_DAMAGE = [flip_bit, duplicate_word, unsort, clear_move_bits, as_int64, til
 
 @pytest.mark.parametrize("damage", LAYER_DAMAGE, ids=lambda f: f.__name__)
 def test_a_damaged_last_layer_fails_its_checksum_and_is_rebuilt(tmp_path, damage):
-    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=20)
     replace_last_layer(tmp_path, damage(np.load(last_file(tmp_path))), seal=False)
     with pytest.warns(DamagedFileWarning, match=r"layer_020\.npy: it has .* bytes|SHA-256 does not match"):
-        result = frontier_search(2, 4, directory=tmp_path)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 4)] and result.complete
     assert_sound(tmp_path, 2, 4)
 
@@ -142,23 +142,23 @@ def test_a_damaged_last_layer_fails_its_checksum_and_is_rebuilt(tmp_path, damage
 ], ids=lambda x: getattr(x, "__name__", None))
 def test_a_damaged_layer_with_a_matching_record_is_caught_by_its_contents(tmp_path, damage, reason):
     """The record was rewritten to fit the damaged file: the words themselves are checked."""
-    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=20)
     replace_last_layer(tmp_path, damage(np.load(last_file(tmp_path))), seal=True)
     with pytest.warns(DamagedFileWarning, match=reason):
-        result = frontier_search(2, 4, directory=tmp_path)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 4)] and result.complete
     assert_sound(tmp_path, 2, 4)
 
 
 def test_the_measured_bit_flip_in_2x5_layer_30(tmp_path):
     """The case that used to run on for 800 layers: one bit of one word of layer 30."""
-    frontier_search(2, 5, directory=tmp_path, max_depth=30)
+    frontier_search(2, 5, keep_layers=True, directory=tmp_path, max_depth=30)
     path = tmp_path / "layer_030.npy"
     data = bytearray(path.read_bytes())
     data[-8 * 1000] ^= 0x10
     path.write_bytes(bytes(data))
     with pytest.warns(DamagedFileWarning, match="SHA-256 does not match"):
-        result = frontier_search(2, 5, directory=tmp_path)
+        result = frontier_search(2, 5, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 5)] and result.reached == 1_814_400 and result.depth == 55
     assert_sound(tmp_path, 2, 5)
 
@@ -172,7 +172,7 @@ def test_the_measured_bit_flip_in_2x5_layer_30(tmp_path):
     ("count in the manifest and its record", "holds 1,194 boards, the manifest says 1,195"),
 ])
 def test_a_missing_emptied_or_miscounted_layer(tmp_path, damage, reason):
-    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=20)
     path = last_file(tmp_path)
     if damage == "empty file":
         path.write_bytes(b"")
@@ -195,7 +195,7 @@ def test_a_missing_emptied_or_miscounted_layer(tmp_path, damage, reason):
         data["layers"][-1]["count"] += 1
         write_manifest(tmp_path, data, seal=True)
     with pytest.warns(DamagedFileWarning, match=reason):
-        result = frontier_search(2, 4, directory=tmp_path)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 4)] and result.complete
     assert_sound(tmp_path, 2, 4)
 
@@ -267,7 +267,7 @@ MANIFEST_DAMAGE = [   # (id, new text or edit of the data, sealed, reason)
 @pytest.mark.parametrize("edit,sealed,reason", [case[1:] for case in MANIFEST_DAMAGE],
                          ids=[case[0] for case in MANIFEST_DAMAGE])
 def test_a_damaged_manifest_is_reported_and_the_search_rebuilt(tmp_path, edit, sealed, reason):
-    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=20)
     path = tmp_path / "manifest.json"
     if isinstance(edit, bytes):
         path.write_bytes(edit)
@@ -276,7 +276,7 @@ def test_a_damaged_manifest_is_reported_and_the_search_rebuilt(tmp_path, edit, s
     else:
         write_manifest(tmp_path, edit(manifest(tmp_path)), seal=sealed)
     with pytest.warns(DamagedFileWarning, match=reason):
-        result = frontier_search(2, 4, directory=tmp_path)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 4)] and result.complete
     assert_sound(tmp_path, 2, 4)
 
@@ -286,7 +286,7 @@ def test_complete_claimed_with_forged_counts_is_caught_by_expanding_the_last_lay
 
     The last layer still has children, so the search is not complete.
     """
-    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=20)
     data = manifest(tmp_path)
     extra = reachable_count(2, 4) - sum(data["counts"])
     data["counts"][10] += extra
@@ -294,53 +294,53 @@ def test_complete_claimed_with_forged_counts_is_caught_by_expanding_the_last_lay
     data["complete"] = True
     write_manifest(tmp_path, data, seal=True)
     with pytest.warns(DamagedFileWarning, match="marked complete, but layer 20 has successors"):
-        result = frontier_search(2, 4, directory=tmp_path)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 4)] and result.complete
 
 
 def test_a_depth_beyond_the_diameter_is_damage(tmp_path):
-    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=20)
     data = manifest(tmp_path)
     data["counts"] = data["counts"] + [1] * 20
     data["layers"] = data["layers"] + [dict(data["layers"][-1], count=1)] * 20
     write_manifest(tmp_path, data, seal=True)
     with pytest.warns(DamagedFileWarning, match="depth 40, but no board of 2 x 4 is more than 36"):
-        result = frontier_search(2, 4, directory=tmp_path)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 4)]
 
 
 def test_a_folder_written_by_the_old_format_is_rebuilt(tmp_path):
     """What format 1 wrote: plain np.save layers and a manifest without records."""
     counts = FRESH[(3, 3)][:9]
-    frontier_search(3, 3, directory=tmp_path, max_depth=8)
+    frontier_search(3, 3, keep_layers=True, directory=tmp_path, max_depth=8)
     (tmp_path / "manifest.json").write_text(json.dumps({
         "format": "puzzlelib-frontier-1", "rows": 3, "cols": 3, "goal": list(Board.goal(3, 3).tiles),
         "counts": counts, "complete": False}))
     with pytest.warns(DamagedFileWarning, match="written in the format 'puzzlelib-frontier-1'"):
-        result = frontier_search(3, 3, directory=tmp_path)
+        result = frontier_search(3, 3, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(3, 3)] and result.complete
     assert_sound(tmp_path, 3, 3)
 
 
 def test_a_folder_of_another_search_is_refused_and_left_alone(tmp_path):
-    frontier_search(2, 4, directory=tmp_path, max_depth=5)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=5)
     data = manifest(tmp_path)
     data["format"] = "puzzlelib-frontier-1"           # even in the old format: not ours to overwrite
     write_manifest(tmp_path, data, seal=False)
     before = (tmp_path / "manifest.json").read_bytes()
     with pytest.raises(ValueError, match="holds a search of .* use another directory"):
-        frontier_search(4, 2, directory=tmp_path)
+        frontier_search(4, 2, keep_layers=True, directory=tmp_path)
     with pytest.raises(ValueError, match="holds a search of"):
-        frontier_search(2, 4, Board.goal(2, 4, blank="first"), directory=tmp_path)
+        frontier_search(2, 4, goal=Board.goal(2, 4, blank="first"), keep_layers=True, directory=tmp_path)
     assert (tmp_path / "manifest.json").read_bytes() == before
 
 
 def test_a_rebuild_clears_stale_layers_and_temporary_files(tmp_path):
-    frontier_search(2, 4, directory=tmp_path)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     (tmp_path / ".layer_007.npy.abc123.tmp").write_bytes(b"half a layer")
     (tmp_path / "manifest.json").write_text("null")
     with pytest.warns(DamagedFileWarning):
-        result = frontier_search(2, 4, directory=tmp_path, max_depth=5)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=5)
     assert result.counts == FRESH[(2, 4)][:6]
     assert sorted(p.name for p in tmp_path.glob("layer_*.npy")) == [f"layer_{d:03d}.npy" for d in range(6)]
     assert not list(tmp_path.glob("*.tmp"))
@@ -354,16 +354,16 @@ def test_a_total_beyond_the_reachable_count_stops_with_puzzle_error(tmp_path, mo
     def garbage(groups, moves, on_group=None):      # 5,000 "new" boards a layer, forever
         return [np.arange(5000, dtype=np.uint64)] + [np.empty(0, dtype=np.uint64)] * (k - 1)
 
-    frontier_search(2, 4, directory=tmp_path, max_depth=3)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=3)
     monkeypatch.setattr(frontier, "next_layer", garbage)
     with pytest.raises(PuzzleError, match=r"total to 2\d,\d\d\d boards, more than the 20,160 reachable.*"
                                           r"inconsistent"):
-        frontier_search(2, 4, directory=tmp_path)
+        frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert not (tmp_path / "manifest.json").exists()          # nothing marked complete, nothing to resume
     monkeypatch.undo()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert frontier_search(2, 4, directory=tmp_path).counts == FRESH[(2, 4)]
+        assert frontier_search(2, 4, keep_layers=True, directory=tmp_path).counts == FRESH[(2, 4)]
     with pytest.raises(PuzzleError, match="more than the 20,160 reachable"):
         monkeypatch.setattr(frontier, "next_layer", garbage)
         frontier_search(2, 4)                                   # without a folder too
@@ -383,52 +383,52 @@ def test_a_search_that_ends_too_early_is_not_complete(tmp_path, monkeypatch):
                         lambda groups, moves, on_group=None: [g[:0] for g in real(groups, moves)]
                         if sum(map(len, groups)) > 100 else real(groups, moves))
     with pytest.raises(PuzzleError, match="ended at depth .* but 181,440 are reachable"):
-        frontier_search(3, 3, directory=tmp_path)
+        frontier_search(3, 3, keep_layers=True, directory=tmp_path)
     assert not (tmp_path / "manifest.json").exists()
 
 
 def test_cleared_move_bits_that_pass_every_load_check_are_stopped_by_the_guard(tmp_path, monkeypatch):
     """The measured case (2,127,076 boards at depth 60) with the load checks switched off: PuzzleError."""
-    frontier_search(2, 5, directory=tmp_path, max_depth=30)
+    frontier_search(2, 5, keep_layers=True, directory=tmp_path, max_depth=30)
     replace_last_layer(tmp_path, clear_move_bits(np.load(tmp_path / "layer_030.npy")), seal=True)
     monkeypatch.setattr(frontier, "layer_problem", lambda *args: None)
     with pytest.raises(PuzzleError, match="more than the 1,814,400 reachable|more than 55 moves"):
-        frontier_search(2, 5, directory=tmp_path)
+        frontier_search(2, 5, keep_layers=True, directory=tmp_path)
     assert not (tmp_path / "manifest.json").exists()
 
 
 # --- max_depth below the saved depth ---------------------------------------------------------------
 
 def test_max_depth_below_the_saved_depth_reads_the_kept_layer(tmp_path):
-    frontier_search(2, 4, directory=tmp_path, max_depth=30)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=30)
     before = (tmp_path / "manifest.json").read_bytes()
     fresh = frontier_search(2, 4, max_depth=10)
     for folder_depth in (30, None):
         if folder_depth is None:
-            frontier_search(2, 4, directory=tmp_path)     # now complete
+            frontier_search(2, 4, keep_layers=True, directory=tmp_path)     # now complete
             before = (tmp_path / "manifest.json").read_bytes()
-        result = frontier_search(2, 4, directory=tmp_path, max_depth=10)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=10)
         assert result.counts == fresh.counts == FRESH[(2, 4)][:11]
         assert result.depth == 10 and not result.complete
         assert np.array_equal(result.last, fresh.last)
         assert (tmp_path / "manifest.json").read_bytes() == before      # the folder is left as it was
-    assert frontier_search(2, 4, directory=tmp_path, max_depth=36).complete
+    assert frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=36).complete
 
 
 def test_max_depth_below_the_saved_depth_without_the_layer_is_a_value_error(tmp_path):
     frontier_search(2, 4, directory=tmp_path, max_depth=30, keep_layers=False)
     assert [p.name for p in tmp_path.glob("layer_*.npy")] == ["layer_030.npy"]
     with pytest.raises(ValueError, match="holds a search to depth 30 and the file of layer 10 is not there"):
-        frontier_search(2, 4, directory=tmp_path, max_depth=10)
-    assert frontier_search(2, 4, directory=tmp_path, max_depth=30).counts == FRESH[(2, 4)][:31]
+        frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=10)
+    assert frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=30).counts == FRESH[(2, 4)][:31]
 
 
 def test_max_depth_below_the_saved_depth_with_a_damaged_layer(tmp_path):
-    frontier_search(2, 4, directory=tmp_path, max_depth=30)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=30)
     path = tmp_path / "layer_010.npy"
     path.write_bytes(path.read_bytes()[:-8])
     with pytest.warns(DamagedFileWarning, match="layer_010.npy"), pytest.raises(ValueError, match="failed"):
-        frontier_search(2, 4, directory=tmp_path, max_depth=10)
+        frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=10)
 
 
 # --- two processes in one folder -------------------------------------------------------------------
@@ -438,7 +438,7 @@ def _run_in_folder(folder, start, results):
         start.wait(timeout=30)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            r = frontier_search(2, 5, directory=folder)
+            r = frontier_search(2, 5, keep_layers=True, directory=folder)
         results.put(("ok", r.counts, r.complete, [str(w.message) for w in caught]))
     except Exception as err:        # report any error to the parent
         results.put(("error", repr(err)))
@@ -469,7 +469,7 @@ def test_two_processes_in_one_folder_both_finish_correctly(tmp_path, method):
 def test_every_layer_of_a_real_search_passes_the_checks(tmp_path):
     for goal in (Board.goal(3, 3), Board.goal(2, 4, blank="first"), Board([[2, 1, 3], [4, 5, 0]])):
         folder = tmp_path / str(goal.tiles)
-        r = frontier_search(goal.rows, goal.cols, goal, directory=folder)
+        r = frontier_search(goal.rows, goal.cols, goal=goal, keep_layers=True, directory=folder)
         for d, count in enumerate(r.counts):
             words = np.load(folder / f"layer_{d:03d}.npy")
             assert layer_problem(words, d, count, goal.rows, goal.cols, goal) is None
@@ -506,7 +506,7 @@ def test_the_depth_bound_is_the_diameter(rows, cols):
     for cell in range(rows * cols):
         tiles = list(range(1, rows * cols))
         tiles.insert(cell, 0)
-        deepest = max(deepest, frontier_search(rows, cols, Board.from_tiles(tiles, rows, cols)).depth)
+        deepest = max(deepest, frontier_search(rows, cols, goal=Board.from_tiles(tiles, rows, cols)).depth)
     assert depth_bound(rows, cols) == deepest == DIAMETERS[(min(rows, cols), max(rows, cols))]
 
 
@@ -524,12 +524,12 @@ def test_the_depth_bound_of_the_large_boards_is_the_measured_diameter():
 def test_a_manifest_that_is_a_fifo_is_damage_and_is_replaced_without_waiting(tmp_path):
     import os
 
-    frontier_search(2, 4, directory=tmp_path, max_depth=20)
+    frontier_search(2, 4, keep_layers=True, directory=tmp_path, max_depth=20)
     path = tmp_path / "manifest.json"
     path.unlink()
     os.mkfifo(path)                                   # opening it for reading would wait forever
     with pytest.warns(DamagedFileWarning, match="FIFO"):
-        result = frontier_search(2, 4, directory=tmp_path)
+        result = frontier_search(2, 4, keep_layers=True, directory=tmp_path)
     assert result.counts == FRESH[(2, 4)] and result.complete and path.is_file()
     assert_sound(tmp_path, 2, 4)
 
@@ -537,7 +537,7 @@ def test_a_manifest_that_is_a_fifo_is_damage_and_is_replaced_without_waiting(tmp
 def test_a_manifest_that_is_a_directory_is_refused_with_the_reason(tmp_path):
     (tmp_path / "manifest.json").mkdir()
     with pytest.raises(ValueError, match="is a directory"):
-        frontier_search(2, 4, directory=tmp_path)
+        frontier_search(2, 4, keep_layers=True, directory=tmp_path)
 
 
 @pytest.mark.parametrize("shape", [(0, 3), (2, -1), (2.0, 3), ("2", 3), (3, 5), (1000, 1000), (10**6, 1)])

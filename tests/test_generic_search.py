@@ -76,7 +76,7 @@ def test_bfs_ucs_and_astar_find_shortest_paths_and_astar_expands_no_more_than_bf
     want = min_moves(board)
     goal = Board.goal(board.rows, board.cols)
     problem = SlidingPuzzleProblem(board)
-    bfs, ucs, astar = breadth_first(problem), uniform_cost(problem), astar_search(problem, manhattan)
+    bfs, ucs, astar = breadth_first(problem), uniform_cost(problem), astar_search(problem, heuristic=manhattan)
     for r in (bfs, ucs, astar):
         assert isinstance(r, SearchResult)
         assert r.moves == want == r.cost and is_legal_path(r, board, goal)
@@ -95,10 +95,10 @@ def test_astar_with_manhattan_is_optimal_on_more_3x3_boards():
 
 def test_astar_takes_any_heuristic_and_misplaced_tiles_expand_more_than_manhattan():
     problem = SlidingPuzzleProblem(random_solvable(3, 3, seed=17))
-    by_manhattan, by_misplaced = astar_search(problem, manhattan), astar_search(problem, heuristic=misplaced)
+    by_manhattan, by_misplaced = astar_search(problem, heuristic=manhattan), astar_search(problem, heuristic=misplaced)
     assert by_manhattan.moves == by_misplaced.moves == 18
     assert by_manhattan.expanded < by_misplaced.expanded < breadth_first(problem).expanded
-    zero = astar_search(problem, lambda board, goal: 0)   # h = 0: uniform-cost search, ties to the newest
+    zero = astar_search(problem, heuristic=lambda board, goal: 0)   # h = 0: uniform-cost search, ties to the newest
     assert zero.moves == 18
 
 
@@ -109,7 +109,7 @@ def test_other_goals_are_searched_too():
         problem = SlidingPuzzleProblem(board, goal)
         for search in (breadth_first, uniform_cost, astar_search):
             r = search(problem)
-            assert r.moves == min_moves(board, goal) and is_legal_path(r, board, goal)
+            assert r.moves == min_moves(board, goal=goal) and is_legal_path(r, board, goal)
         assert is_legal_path(depth_first(problem), board, goal)
 
 
@@ -255,7 +255,7 @@ def test_bad_input_gives_clear_errors():
         with pytest.raises(TypeError, match="max_nodes must be an integer"):
             breadth_first(problem, max_nodes=bad)
     with pytest.raises(TypeError, match="heuristic must be a function"):
-        astar_search(problem, "manhattan")
+        astar_search(problem, heuristic="manhattan")
     with pytest.raises(ValueError, match="at least 1 row"):
         branching_factor(0, 3)
     with pytest.raises(TypeError, match="rows must be an integer"):

@@ -44,7 +44,7 @@ REFUSALS = {
     "unrank 40 x 40": lambda: unrank(10**5000, 40, 40),
     "from_key 3 x 3 huge key": lambda: from_key(10**5000, 3, 3),
     "tile_distances 100 x 100": lambda: tile_distances(Board.goal(100, 100)),
-    "min_moves far 4 x 4": lambda: min_moves(KORF1, KORF_GOAL),
+    "min_moves far 4 x 4": lambda: min_moves(KORF1, goal=KORF_GOAL),
     "keyed BFS 3 x 4 unsolvable": lambda: keyed_bfs(fix_by_swap(Board.goal(3, 4))),
     "scramble 10**100 moves": lambda: scramble(Board.goal(3, 3), 10**100),
     "published 1 x 3": lambda: published_counts(1, 3),
@@ -94,10 +94,10 @@ def _under_address_limit(extra_bytes: int, queue) -> None:
     five = Board([[21, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19],
                   [20, 0, 22, 23, 24]])
     cases = {
-        "min_moves Korf #1": lambda: min_moves(KORF1, KORF_GOAL),
+        "min_moves Korf #1": lambda: min_moves(KORF1, goal=KORF_GOAL),
         "keyed BFS 3 x 4": lambda: keyed_bfs(fix_by_swap(Board.goal(3, 4))),
-        "A* Korf #1": lambda: astar(KORF1, KORF_GOAL),
-        "IDA* 5 x 5": lambda: ida_star(scramble(five, 400, seed=2), Board.goal(5, 5, blank="first")),
+        "A* Korf #1": lambda: astar(KORF1, goal=KORF_GOAL),
+        "IDA* 5 x 5": lambda: ida_star(scramble(five, 400, seed=2), goal=Board.goal(5, 5, blank="first")),
     }
     for name, call in cases.items():
         t0 = time.perf_counter()
@@ -146,7 +146,7 @@ def test_small_boards_search_without_reading_the_memory_meters(monkeypatch):
 
     monkeypatch.setattr(limits, "available_memory", meters)
     board23, board24 = Board([[4, 1, 2], [5, 0, 3]]), Board([[1, 2, 3, 4], [5, 6, 0, 7]])
-    assert min_moves(board23) == 5 and min_moves(Board([[1, 2, 3], [5, 4, 0]]), check_parity=False) == -1
+    assert min_moves(board23) == 5 and min_moves(Board([[1, 2, 3], [5, 4, 0]]), check_parity=False) is None
     assert len(shortest_path(board24)) - 1 == 1 and dfs_path(board23)[-1] == Board.goal(2, 3)
     assert keyed_bfs(board23).moves == 5
     assert sum(layer.size for layer in bfs_layers(Board.goal(2, 4))) == 20_160 == 8 * 7 * 6 * 5 * 4 * 3

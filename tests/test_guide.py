@@ -81,6 +81,6 @@ def test_every_long_cell_shows_a_progress_bar_and_the_guide_names_it():
                   if "long" in cell.metadata.get("tags", [])]
     assert long_cells, "no cell is tagged long: drop this test and the guide's paragraph"
     for name, source in long_cells:
-        assert "tqdm(" in source, f"{name}: a cell tagged long shows no progress bar"
+        assert "tqdm(" in source or "progress=True" in source, f"{name}: a cell tagged long shows no progress bar"
         assert f"(../notebooks/{name})" in text.split("Cells that take a moment")[1].split("\n\n")[0], \
             f"the guide does not name {name}'s long cell"

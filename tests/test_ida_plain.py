@@ -17,9 +17,9 @@ def test_same_length_as_the_engine(heuristic):
     goal_ = Board.goal(*shape)
     for seed in range(10):
         start = random_solvable(*shape, seed=seed)
-        path = ida_star_plain(start, goal_, heuristic)
+        path = ida_star_plain(start, goal=goal_, heuristic=heuristic)
         assert is_walk(path, start, goal_)
-        assert len(path) - 1 == ida_star(start, goal_, heuristic).moves, seed
+        assert len(path) - 1 == ida_star(start, goal=goal_, heuristic=heuristic).moves, seed
 
 
 def test_other_goals_and_shapes():
@@ -27,8 +27,8 @@ def test_other_goals_and_shapes():
         for seed in range(10):
             goal = random_solvable(rows, cols, seed=100 + seed)       # any board is a goal
             start = random_solvable(rows, cols, goal=goal, seed=seed)
-            path = ida_star_plain(start, goal)
-            assert is_walk(path, start, goal) and len(path) - 1 == ida_star(start, goal).moves
+            path = ida_star_plain(start, goal=goal)
+            assert is_walk(path, start, goal) and len(path) - 1 == ida_star(start, goal=goal).moves
 
 
 def test_unsolvable_gives_none():

@@ -37,16 +37,16 @@ def test_eight_puzzles_are_solved_optimally_by_every_search():
         want = D3[b.tiles]
         path = solve_optimal(b)
         assert len(path) - 1 == want and _is_legal_path(path, b, goal)
-        r = ida_star(b, goal, pdb)
+        r = ida_star(b, goal=goal, heuristic=pdb)
         assert r.moves == want and _is_legal_path(r.path, b, goal)
         if i % 3 == 0:
-            r = ida_star(b, goal, linear_conflict)
+            r = ida_star(b, goal=goal, heuristic=linear_conflict)
             assert r.moves == want and _is_legal_path(r.path, b, goal)
         if i % 3 == 1:
-            r = astar(b, goal, manhattan)
+            r = astar(b, goal=goal, heuristic=manhattan)
             assert r.moves == want and _is_legal_path(r.path, b, goal)
         if i % 10 == 2:
-            assert astar(b, goal, misplaced).moves == want
+            assert astar(b, goal=goal, heuristic=misplaced).moves == want
 
 
 def test_other_goals_and_shapes_against_bfs():
@@ -56,9 +56,9 @@ def test_other_goals_and_shapes_against_bfs():
         for _ in range(25):
             b = random_solvable(goal.rows, goal.cols, goal=goal, seed=rng)
             want = table[b.tiles]
-            assert ida_star(b, goal, linear_conflict).moves == want
-            assert astar(b, goal, linear_conflict).moves == want
-            assert ida_star(b, goal, None).moves == want if want <= 14 else True
+            assert ida_star(b, goal=goal, heuristic=linear_conflict).moves == want
+            assert astar(b, goal=goal, heuristic=linear_conflict).moves == want
+            assert ida_star(b, goal=goal, heuristic=None).moves == want if want <= 14 else True
 
 
 def test_fewer_nodes_with_better_heuristics():
@@ -83,7 +83,7 @@ EASY = sorted(korf100(), key=lambda k: k.korf_nodes)[:5]
 
 @pytest.mark.parametrize("k", EASY, ids=lambda k: f"korf{k.number}")
 def test_quick_korf_instances_match_the_published_lengths(k):
-    r = ida_star(k.board, KORF_GOAL, manhattan)
+    r = ida_star(k.board, goal=KORF_GOAL, heuristic=manhattan)
     assert r.moves == k.length and _is_legal_path(r.path, k.board, KORF_GOAL)
 
 
@@ -107,9 +107,9 @@ def test_a_small_4x4_pattern_database_solves_a_korf_instance(tmp_path, monkeypat
     pdb = PatternDatabase(KORF_GOAL, partition, progress=False)
     assert is_cached(KORF_GOAL, partition) and not is_cached(KORF_GOAL)
     k = EASY[0]
-    r = ida_star(k.board, KORF_GOAL, pdb)
+    r = ida_star(k.board, goal=KORF_GOAL, heuristic=pdb)
     assert r.moves == k.length
-    assert r.expanded < ida_star(k.board, KORF_GOAL, manhattan).expanded
+    assert r.expanded < ida_star(k.board, goal=KORF_GOAL, heuristic=manhattan).expanded
     again = PatternDatabase(KORF_GOAL, partition, progress=False)   # loaded, not rebuilt
     assert all(info["from_cache"] for info in again.info)
     assert [np.array_equal(a, b) for a, b in zip(pdb.arrays, again.arrays)] == [True] * 4
@@ -151,14 +151,14 @@ def test_bad_input_gets_a_clear_error_not_a_search():
         assert search(start) is None             # unreachable: None, as everywhere but min_moves
     assert solve_optimal(start) is None          # the parity rule, no search
     with pytest.raises(ValueError, match="same shape"):
-        ida_star(Board.goal(3, 3), Board.goal(2, 3))
+        ida_star(Board.goal(3, 3), goal=Board.goal(2, 3))
     with pytest.raises(ValueError, match="same shape"):
-        solve_optimal(Board.goal(3, 3), Board.goal(3, 2))
+        solve_optimal(Board.goal(3, 3), goal=Board.goal(3, 2))
     pdb3 = PatternDatabase(Board.goal(3, 3), cache=False, progress=False)
     with pytest.raises(ValueError, match="built for the 3 x 3 goal"):
         ida_star(Board.goal(4, 4), heuristic=pdb3)
     with pytest.raises(ValueError, match="built for the 3 x 3 goal"):
-        ida_star(Board.spiral(3, 3).neighbors()[0], Board.spiral(3, 3), heuristic=pdb3)
+        ida_star(Board.spiral(3, 3).neighbors()[0], goal=Board.spiral(3, 3), heuristic=pdb3)
     with pytest.raises(ValueError, match="must return a whole number"):
         ida_star(Board([[1, 2, 3], [4, 0, 5], [7, 8, 6]]), heuristic=lambda b, g: -1)
     with pytest.raises(ValueError, match="built for the 3 x 3 goal"):
@@ -178,7 +178,7 @@ def test_budgets_stop_long_searches():
         ida_star(hard, max_nodes=0)
     k = max(korf100(), key=lambda k: k.korf_nodes)
     with pytest.raises(NodeLimitError):
-        solve_optimal(k.board, KORF_GOAL, max_nodes=2000, build=False)
+        solve_optimal(k.board, goal=KORF_GOAL, max_nodes=2000, build=False)
 
 
 def test_pattern_databases_refuse_patterns_too_big_to_search():
@@ -197,9 +197,9 @@ def test_solve_optimal_on_larger_boards_and_other_goals(tmp_path, monkeypatch):
     b = goal
     for _ in range(30):
         b = rng.choice(b.neighbors())
-    path = solve_optimal(b, goal, progress=False)
+    path = solve_optimal(b, goal=goal, progress=False)
     assert _is_legal_path(path, b, goal) and len(path) - 1 <= 30
-    assert len(path) - 1 == ida_star(b, goal, linear_conflict).moves
+    assert len(path) - 1 == ida_star(b, goal=goal, heuristic=linear_conflict).moves
     big = Board.goal(5, 5)
     near = big.neighbors()[0].neighbors()[0]
     assert len(solve_optimal(near)) - 1 in (0, 2)

@@ -66,7 +66,7 @@ def test_korf_instances_come_out_at_korfs_lengths_with_the_shipped_tables(empty_
     pdb = PatternDatabase(KORF_GOAL, progress=False)
     assert all(info.get("shipped") for info in pdb.info) and not empty_cache.exists()   # nothing built or saved
     for k in korf100()[:12]:
-        assert ida_star(k.board, KORF_GOAL, pdb, max_nodes=10**9).moves == k.length, k.number
+        assert ida_star(k.board, goal=KORF_GOAL, heuristic=pdb, max_nodes=10**9).moves == k.length, k.number
 
 
 @pytest.mark.parametrize("shape, kind", [((4, 4), "blank last"), ((4, 4), "spiral"), ((3, 4), "blank first"),
@@ -77,7 +77,7 @@ def test_on_the_other_goals_the_shipped_tables_give_manhattans_lengths(shape, ki
     rng = random.Random(36)
     for _ in range(6):
         board = scramble(goal, rng.randrange(30, 44), seed=rng)
-        assert ida_star(board, goal, pdb).moves == ida_star(board, goal, manhattan, max_nodes=10**9).moves
+        assert ida_star(board, goal=goal, heuristic=pdb).moves == ida_star(board, goal=goal, heuristic=manhattan, max_nodes=10**9).moves
 
 
 def _copy(tmp_path):
@@ -151,7 +151,7 @@ def test_the_player_loads_the_tables_in_the_background_and_solves_4x4_optimally(
     s.shuffle()
     path, how = s.solution()
     assert how == f"shortest solution: {len(path) - 1} moves (IDA*, pattern database)"
-    second = ida_star(s.board, s.goal, PatternDatabase(s.goal, mirror=False, progress=False), max_nodes=10**9)
+    second = ida_star(s.board, goal=s.goal, heuristic=PatternDatabase(s.goal, mirror=False, progress=False), max_nodes=10**9)
     assert len(path) - 1 == second.moves
 
 

@@ -67,7 +67,7 @@ def test_solve_optimal_and_ida_star_check_their_arguments_once():
         path = solve_optimal(board)
     assert len(path) > 1 and calls["_permutation_parity"] == 1 and calls["whole_number"] <= 20, calls
     with counting(*WATCHED) as calls:
-        ida_star(board, Board.goal(4, 4), optimal.best_heuristic(Board.goal(4, 4), build=False))
+        ida_star(board, goal=Board.goal(4, 4), heuristic=optimal.best_heuristic(Board.goal(4, 4), build=False))
     assert calls["_permutation_parity"] == 1 and calls["whole_number"] <= 20, calls
 
 
@@ -86,7 +86,7 @@ def test_loading_a_pattern_database_checks_each_pattern_once(tmp_path, monkeypat
     (lambda: solve_optimal([[1, 2], [3, 3]]), ValueError),
     (lambda: solve_optimal(Board.goal(2, 2), max_nodes=1.5), TypeError),
     (lambda: solve_optimal(Board.goal(2, 2), build="yes"), TypeError),
-    (lambda: ida_star(Board.goal(2, 2), Board.goal(2, 3)), ValueError),
+    (lambda: ida_star(Board.goal(2, 2), goal=Board.goal(2, 3)), ValueError),
     (lambda: optimal.best_heuristic(Board.goal(4, 4), build=1), TypeError),
     (lambda: pdb.load_or_build(Board.goal(2, 3), [1, 2], cache="no"), TypeError),
     (lambda: core_pdb.pattern_table(Board.goal(2, 3), [1, 2], progress=None), TypeError),

@@ -40,7 +40,7 @@ def assert_panel_matches(p: PuzzleWidget):
     elif board == goal:
         assert v["distance"] == "0 moves: this is the goal"
     elif board.rows * board.cols <= 9:
-        d = min_moves(board, goal)
+        d = min_moves(board, goal=goal)
         assert v["distance"] == f"{d} move{'' if d == 1 else 's'} (exact, BFS)"
     else:
         assert v["distance"] == f"at least {manhattan(board, goal)} moves (Manhattan distance)"

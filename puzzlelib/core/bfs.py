@@ -47,7 +47,7 @@ from typing import Iterator
 
 from puzzlelib.core.board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from puzzlelib.core.encoding import to_key
-from puzzlelib.core.door import door
+from puzzlelib.core.door import door, keyword_only
 from puzzlelib.core.errors import number_text
 from puzzlelib.core.limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, reachable_count, state_limit
 from puzzlelib.core.solvability import is_solvable
@@ -79,28 +79,31 @@ def _keyed_limit(max_nodes, rows: int, cols: int) -> int:
     return _bfs_limit(max_nodes, rows, cols)
 
 
-def min_moves(start, goal=None, *, check_parity: bool = True, max_nodes: int | None = None) -> int:
-    """The fewest moves from ``start`` to ``goal``, or -1 when the goal can't be reached.
+@keyword_only("goal")
+def min_moves(start, *, goal=None, check_parity: bool = True, max_nodes: int | None = None) -> int | None:
+    """The fewest moves from ``start`` to ``goal``, or None when the goal can't be reached.
 
-    This is LeetCode 773's contract; the default goal has the blank last.
+    This is LeetCode 773's question (which answers -1 where this answers None, as every search in
+    puzzlelib does); the default goal has the blank last.
     With ``check_parity`` (the default) an unreachable goal is recognised at
     once by :func:`~puzzlelib.core.solvability.is_solvable`; without it, BFS
-    explores the start's whole component before answering -1, as the
+    explores the start's whole component before answering None, as the
     Russian lecture note on the 2 x 3 puzzle does. A search that would outgrow the memory budget raises
     :class:`~puzzlelib.core.errors.TooLargeError` instead of running out of memory.
 
     >>> min_moves(Board([[1, 2, 3], [4, 0, 5]]))
     1
-    >>> min_moves(Board([[1, 2, 3], [5, 4, 0]]))
-    -1
+    >>> min_moves(Board([[1, 2, 3], [5, 4, 0]])) is None
+    True
     >>> min_moves(Board([[4, 1, 2], [5, 0, 3]]))
     5
     """
-    path = bfs_path(start, goal, check_parity=check_parity, max_nodes=max_nodes)
-    return -1 if path is None else len(path) - 1
+    path = bfs_path(start, goal=goal, check_parity=check_parity, max_nodes=max_nodes)
+    return None if path is None else len(path) - 1
 
 
-def shortest_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] | None:
+@keyword_only("goal")
+def shortest_path(start, *, goal=None, max_nodes: int | None = None) -> list[Board] | None:
     """A shortest list of boards from ``start`` to ``goal`` (both included), or None.
 
     >>> path = shortest_path(Board([[1, 2, 3], [0, 4, 5]]))
@@ -112,10 +115,11 @@ def shortest_path(start, goal=None, *, max_nodes: int | None = None) -> list[Boa
     >>> shortest_path(Board([[1, 2, 3], [5, 4, 0]])) is None
     True
     """
-    return bfs_path(start, goal, check_parity=True, max_nodes=max_nodes)
+    return bfs_path(start, goal=goal, check_parity=True, max_nodes=max_nodes)
 
 
-def bfs_path(start, goal=None, *, check_parity: bool = True,
+@keyword_only("goal")
+def bfs_path(start, *, goal=None, check_parity: bool = True,
              max_nodes: int | None = None) -> list[Board] | None:
     """Breadth-first search with parent pointers: a shortest path from ``start`` to ``goal``, or None.
 
@@ -161,7 +165,8 @@ def bfs_path(start, goal=None, *, check_parity: bool = True,
     return path[::-1]
 
 
-def dfs_path(start, goal=None, *, max_nodes: int | None = None) -> list[Board] | None:
+@keyword_only("goal")
+def dfs_path(start, *, goal=None, max_nodes: int | None = None) -> list[Board] | None:
     """The first path depth-first search finds from ``start`` to ``goal``: a path, rarely a shortest one.
 
     DFS follows one line of moves as deep as it can (neighbours in the order
@@ -311,8 +316,8 @@ def _keyed_bfs_args(args: dict) -> None:
     args["watch"] = watch
 
 
-@door(_keyed_bfs_args)
-def keyed_bfs(board, goal=None, *, max_nodes: int | None = None, watch=None) -> KeyedResult:
+@door(_keyed_bfs_args, legacy=("goal",))
+def keyed_bfs(board, *, goal=None, max_nodes: int | None = None, watch=None) -> KeyedResult:
     """BFS over base-(mn) keys, with a table of the blank's moves: fewest moves, or None.
 
     It skips the parity test: on an unsolvable board it stores every key it can reach.

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import BLANK, Board, as_board, board_and_goal, neighbor_table
 from puzzlelib.core.errors import TooLargeError
 from puzzlelib.core.solvability import is_solvable
@@ -199,7 +200,8 @@ def _park_blank(goal: Board) -> tuple[Board, list[int]]:
     return Board._trusted(rows, cols, tuple(work.tiles)), back
 
 
-def constructive_moves(start, goal=None) -> list[int] | None:
+@keyword_only("goal")
+def constructive_moves(start, *, goal=None) -> list[int] | None:
     """The tiles to slide, in order, to bring ``start`` to ``goal``; None if impossible.
 
     Works for every shape (one-row and one-column boards just walk the blank)
@@ -214,10 +216,11 @@ def constructive_moves(start, goal=None) -> list[int] | None:
     >>> constructive_moves(Board([[1, 2, 3], [5, 4, 0]])) is None
     True
     """
-    return solve_by_rows(start, goal, None)
+    return solve_by_rows(start, goal=goal, milestones=None)
 
 
-def constructive_milestones(start, goal=None) -> list[tuple[str, int]] | None:
+@keyword_only("goal")
+def constructive_milestones(start, *, goal=None) -> list[tuple[str, int]] | None:
     """The solver's plan as (what was just finished, number of moves so far) pairs.
 
     >>> constructive_milestones(Board([[4, 1, 2], [5, 0, 3]]))[-1][0]
@@ -226,10 +229,11 @@ def constructive_milestones(start, goal=None) -> list[tuple[str, int]] | None:
     ['start', 'row 1', 'column 1', 'last 2 x 2', 'goal reached']
     """
     milestones: list[tuple[str, int]] = []
-    return None if solve_by_rows(start, goal, milestones) is None else milestones
+    return None if solve_by_rows(start, goal=goal, milestones=milestones) is None else milestones
 
 
-def constructive_stages(start, goal=None) -> list[tuple[str, tuple, frozenset]] | None:
+@keyword_only("goal")
+def constructive_stages(start, *, goal=None) -> list[tuple[str, tuple, frozenset]] | None:
     """Each stage the solver meets, as (step, cells, locked cells at that moment); None if impossible.
 
     The steps: ``"one tile"`` (Lemma 1 brings the tile of ``cells[0]`` there),
@@ -241,10 +245,11 @@ def constructive_stages(start, goal=None) -> list[tuple[str, tuple, frozenset]] 
     [('two cells', (0, 3)), ('Q locked', (0, 3, 4))]
     """
     stages: list[tuple[str, tuple, frozenset]] = []
-    return None if solve_by_rows(start, goal, None, stages) is None else stages
+    return None if solve_by_rows(start, goal=goal, milestones=None, stages=stages) is None else stages
 
 
-def solve_by_rows(start, goal=None, milestones: list | None = None,
+@keyword_only("goal", "milestones", "stages")
+def solve_by_rows(start, *, goal=None, milestones: list | None = None,
                   stages: list | None = None) -> list[int] | None:
     """The tiles to slide to bring ``start`` to ``goal`` row by row, then column by column; None if impossible.
 
@@ -347,15 +352,16 @@ def solve_by_rows(start, goal=None, milestones: list | None = None,
     return work.slid
 
 
-def solve_constructive(start, goal=None) -> list[Board] | None:
+@keyword_only("goal")
+def solve_constructive(start, *, goal=None) -> list[Board] | None:
     """The boards from ``start`` to ``goal`` along the constructive solution, or None.
 
-    >>> path = solve_constructive(Board.spiral(3, 3).slide(6), Board.spiral(3, 3))
+    >>> path = solve_constructive(Board.spiral(3, 3).slide(6), goal=Board.spiral(3, 3))
     >>> path[0] == Board.spiral(3, 3).slide(6), path[-1] == Board.spiral(3, 3)
     (True, True)
     """
     start = as_board(start, "start")
-    moves = constructive_moves(start, goal)
+    moves = constructive_moves(start, goal=goal)
     if moves is None:
         return None
     path = [start]

@@ -40,7 +40,7 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["door", "Answer"]
+__all__ = ["door", "Answer", "keyword_only"]
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,57 @@ class Answer:
     value: Any
 
 
-def door(prepare: Callable[[dict], Answer | None], *, translate: dict | None = None):
+def _moved(function_name: str, legacy: tuple, positional: int, args: tuple, kwargs: dict):
+    """(args, kwargs) with the arguments an old call passed by position after ``positional`` moved to their
+    keyword-only names in ``legacy``, and a DeprecationWarning that shows the new call; else unchanged."""
+    extra = args[positional:]
+    if not extra or len(extra) > len(legacy):
+        return args, kwargs                       # nothing old here, or too many: Python's own TypeError follows
+    names = legacy[:len(extra)]
+    if any(name in kwargs for name in names):
+        return args, kwargs
+    import warnings
+
+    warnings.warn(f"{function_name}(): {', '.join(names)} by position is deprecated and stops working in the "
+                  f"next release; pass {'them' if len(names) > 1 else 'it'} by keyword: "
+                  f"{function_name}(..., {', '.join(f'{n}=...' for n in names)})", DeprecationWarning, stacklevel=3)
+    return args[:positional], {**kwargs, **dict(zip(names, extra))}
+
+
+def keyword_only(*legacy: str):
+    """Decorator for a function whose ``legacy`` parameters became keyword-only: old calls that pass them by
+    position still work for one release, with a DeprecationWarning that shows the new call.
+
+    >>> import warnings
+    >>> @keyword_only("seed")
+    ... def roll(sides, *, seed=None):
+    ...     return (sides, seed)
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     roll(6, 42)
+    (6, 42)
+    >>> str(caught[0].message)
+    'roll(): seed by position is deprecated and stops working in the next release; pass it by keyword: roll(..., seed=...)'
+    """
+    def decorate(function):
+        positional = sum(1 for p in inspect.signature(function).parameters.values()
+                         if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            if len(args) > positional:
+                args, kwargs = _moved(function.__name__, legacy, positional, args, kwargs)
+            return function(*args, **kwargs)
+        return wrapper
+    return decorate
+
+
+def door(prepare: Callable[[dict], Answer | None], *, translate: dict | None = None, legacy: tuple = ()):
     """Put ``prepare`` in front of a function: it checks and converts the arguments; the body runs on the result.
 
     ``translate`` maps an exception type the body may raise to a function of that exception returning the
-    error to raise instead (an IDA* that recursed too deep: ``{RecursionError: ...}``).
+    error to raise instead (an IDA* that recursed too deep: ``{RecursionError: ...}``). ``legacy`` names the
+    keyword-only parameters old calls passed by position, in their old order (as :func:`keyword_only`).
 
     >>> def sorted_pair(args):                        # the door: checks, then converts
     ...     if not isinstance(args["pair"], (list, tuple)) or len(args["pair"]) != 2:
@@ -87,6 +133,9 @@ def door(prepare: Callable[[dict], Answer | None], *, translate: dict | None = N
                            if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD)
         defaults = tuple((name, p.default) for name, p in signature.parameters.items() if p.default is not p.empty)
         translations = tuple((translate or {}).items())
+        old = tuple(legacy)
+        if not set(old) <= {name for name, p in signature.parameters.items() if p.kind is inspect.Parameter.KEYWORD_ONLY}:
+            raise TypeError(f"door: {body.__name__}'s legacy names must be keyword-only parameters")
 
         def refuse_call(args, kwargs):
             try:
@@ -95,11 +144,13 @@ def door(prepare: Callable[[dict], Answer | None], *, translate: dict | None = N
                 raise TypeError(f"{body.__name__}(): {err}") from None
 
         def make():
-            done = Answer       # a closure cell: the wrapper runs with the body's globals, not this module's
+            done, moved = Answer, _moved      # closure cells: the wrapper runs with the body's globals
 
             def checked(*args, **kwargs):
                 # The call's arguments by name, defaults filled in (what signature.bind gives, quicker);
                 # anything unusual goes through signature.bind for Python's own TypeError.
+                if old and len(args) > len(positional):
+                    args, kwargs = moved(body.__name__, old, len(positional), args, kwargs)
                 if len(args) > len(positional) or not names.issuperset(kwargs) or \
                         any(name in kwargs for name in positional[:len(args)]):
                     refuse_call(args, kwargs)

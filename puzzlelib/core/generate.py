@@ -13,7 +13,7 @@ import random as _random
 from puzzlelib.core.errors import whole_number
 from puzzlelib.core.board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
 from puzzlelib.core.solvability import is_solvable
-from puzzlelib.core.door import door
+from puzzlelib.core.door import door, keyword_only
 
 __all__ = ["MAX_SCRAMBLE_MOVES", "fix_by_swap", "random_board", "random_solvable", "scramble", "walk_blank"]
 
@@ -47,7 +47,8 @@ def fix_by_swap(board) -> Board:
     return Board._trusted(board.rows, board.cols, tuple(tiles))
 
 
-def random_board(rows: int, cols: int, seed=None) -> Board:
+@keyword_only("seed")
+def random_board(rows: int, cols: int, *, seed=None) -> Board:
     """A uniformly random arrangement of the tiles, solvable or not.
 
     >>> random_board(2, 3, seed=1) == random_board(2, 3, seed=1)
@@ -66,8 +67,8 @@ def _random_solvable_args(args: dict) -> None:
     args["seed"] = _rng(args["seed"])
 
 
-@door(_random_solvable_args)
-def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
+@door(_random_solvable_args, legacy=("goal", "seed"))
+def random_solvable(rows: int, cols: int, *, goal=None, seed=None) -> Board:
     """A board drawn uniformly from all boards that can reach ``goal``.
 
     Shuffle every tile; if the result can't reach the goal, swap the first
@@ -83,11 +84,12 @@ def random_solvable(rows: int, cols: int, goal=None, seed=None) -> Board:
         order = [t for t in goal.tiles if t != BLANK]
         order.insert(rng.randrange(rows * cols), BLANK)
         return Board._trusted(rows, cols, tuple(order))
-    board = random_board(rows, cols, rng)
+    board = random_board(rows, cols, seed=rng)
     return board if is_solvable(board, goal) else fix_by_swap(board)
 
 
-def scramble(board, moves: int, seed=None, *, allow_undo: bool = False) -> Board:
+@keyword_only("seed")
+def scramble(board, moves: int, *, seed=None, allow_undo: bool = False) -> Board:
     """A random walk of ``moves`` slides from ``board``.
 
     By default a step never undoes the step before it (unless it must, at a

@@ -381,8 +381,8 @@ def _astar_search_args(args: dict):
     return None
 
 
-@door(_astar_search_args)
-def astar_search(problem, heuristic=manhattan, *, check_parity: bool = True, max_nodes: int | None = None,
+@door(_astar_search_args, legacy=("heuristic",))
+def astar_search(problem, *, heuristic=manhattan, check_parity: bool = True, max_nodes: int | None = None,
                  on_expand=None):
     """A*: a priority frontier ordered by ``f = g + h``. Cheapest path, when ``h`` never overestimates.
 

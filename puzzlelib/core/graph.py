@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from puzzlelib.core.board import Board, check_shape, neighbor_table, resolve_goal, successors
-from puzzlelib.core.door import door
+from puzzlelib.core.door import door, keyword_only
 from puzzlelib.core.encoding import all_permutations, permutation_rows, rank_rows
 from puzzlelib.core.generate import fix_by_swap
 from puzzlelib.core.limits import (ARRAY_BYTES_PER_NODE, GRAPH_BYTES_PER_NODE, MAX_GRAPH_NODES, TooLargeError, check_max_nodes, format_bytes,
@@ -60,7 +60,8 @@ def _graph_nodes(rows: int, cols: int, max_nodes, what: str) -> tuple[int, int |
     return n, limit
 
 
-def state_graph(rows: int, cols: int, goal=None, *, max_nodes: int | None = None):
+@keyword_only("goal")
+def state_graph(rows: int, cols: int, *, goal=None, max_nodes: int | None = None):
     """All (mn)! boards as a networkx graph; an edge joins boards one move apart.
 
     Nodes are Lehmer ranks (see :func:`~puzzlelib.core.encoding.rank`). Each node has:

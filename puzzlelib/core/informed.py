@@ -35,6 +35,7 @@ import sys
 import time
 from heapq import heappop, heappush
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import Board, board_and_goal, check_shape, neighbor_table, successors
 from puzzlelib.core.door import Answer, door
 from puzzlelib.core.errors import NodeLimitError, TooLargeError, number_text, short_repr, whole_number
@@ -56,7 +57,8 @@ def _prepare(start, goal, heuristic, max_nodes, default_max_nodes):
     return start, goal, compile_heuristic(heuristic, goal), limit, neighbor_table(start.rows, start.cols)
 
 
-def astar(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None,
+@keyword_only("goal", "heuristic")
+def astar(start, *, goal=None, heuristic=manhattan, max_nodes: int | None = None,
           on_expand=None) -> SearchResult | None:
     """A*: expand boards in order of ``f = g + h``; return a shortest path.
 
@@ -256,8 +258,8 @@ def _ida_plain_args(args: dict):
     return None
 
 
-@door(_ida_plain_args, translate={RecursionError: lambda err: plain_limit_error(0, PLAIN_MAX_DEPTH)})
-def ida_star_plain(start, goal=None, heuristic=manhattan, *, max_nodes: int = 10**6) -> list[Board] | None:
+@door(_ida_plain_args, translate={RecursionError: lambda err: plain_limit_error(0, PLAIN_MAX_DEPTH)}, legacy=("goal", "heuristic"))
+def ida_star_plain(start, *, goal=None, heuristic=manhattan, max_nodes: int = 10**6) -> list[Board] | None:
     """IDA* as it is taught, recursive on Boards: a shortest path, or None. :func:`~puzzlelib.engines.ida.ida_star` is the engine.
 
     The door checks the boards, answers None for a goal in the other component, and counts the nodes

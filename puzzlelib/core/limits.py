@@ -37,8 +37,7 @@ arrangement as a numpy array).
 * ``budget``: *bytes* of memory; the default is :func:`memory_budget`.
 
 **Unreachable goals.** A search asked for a goal in the other component
-returns ``None`` (a path, a result, a plan), except :func:`~puzzlelib.core.bfs.min_moves`,
-which keeps LeetCode 773's ``-1``.
+returns ``None`` (a number of moves, a path, a result, a plan): :func:`~puzzlelib.core.bfs.min_moves` too.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from math import factorial
 
 import numpy as np
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import check_shape, neighbor_array, resolve_goal
 from puzzlelib.core.encoding import rank_rows, rank_tiles, unrank_rows
 from puzzlelib.core.limits import TooLargeError, format_bytes, log10_factorial, refuse_over_budget
@@ -59,7 +60,8 @@ def _ranks_in(bits: np.ndarray):
             yield np.flatnonzero(np.unpackbits(block, bitorder="little")) + 8 * start
 
 
-def rank_bfs_counts(rows: int, cols: int, goal=None, *, budget: int | None = None) -> list[int]:
+@keyword_only("goal")
+def rank_bfs_counts(rows: int, cols: int, *, goal=None, budget: int | None = None) -> list[int]:
     """Layer sizes of a BFS from ``goal`` that stores sets as bit arrays indexed by rank.
 
     Gives the same answer as :func:`~puzzlelib.engines.dispatch.distance_counts`. Refused

@@ -14,6 +14,7 @@ A test keeps the two engines equal layer by layer.
 
 from __future__ import annotations
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import Board, as_board, check_shape, resolve_goal
 from puzzlelib.core.limits import PACKED_MAX_CELLS
 from puzzlelib.core.bfs import bfs_layers
@@ -38,7 +39,8 @@ def uses_frontier_engine(rows: int, cols: int) -> bool:
     return min(rows, cols) >= 2 and rows * cols <= PACKED_MAX_CELLS
 
 
-def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
+@keyword_only("goal")
+def distance_counts(rows: int, cols: int, *, goal=None) -> list[int]:
     """How many boards lie at each distance from the goal (index = distance).
 
     The length minus one is the largest distance from the goal (the goal's
@@ -63,7 +65,7 @@ def distance_counts(rows: int, cols: int, goal=None) -> list[int]:
     """
     goal = resolve_goal(goal, (rows, cols))
     if uses_frontier_engine(rows, cols):
-        return frontier_search(rows, cols, goal).counts
+        return frontier_search(rows, cols, goal=goal).counts
     return [layer.size for layer in bfs_layers(goal)]
 
 
@@ -83,7 +85,7 @@ def farthest(goal) -> tuple[int, list[Board]]:
     """
     goal = as_board(goal, "goal")
     if uses_frontier_engine(goal.rows, goal.cols):
-        result = frontier_search(goal.rows, goal.cols, goal)
+        result = frontier_search(goal.rows, goal.cols, goal=goal)
         return result.depth, result.last_boards()
     *_, last = bfs_layers(goal)
     return last.depth, sorted(last.boards())

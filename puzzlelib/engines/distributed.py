@@ -62,11 +62,12 @@ from pathlib import Path
 
 import numpy as np
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import Board, check_shape, resolve_goal
 from puzzlelib.core.limits import PACKED_MAX_CELLS, TooLargeError, format_bytes, format_count, frontier_bfs_bytes, \
     reachable_count, whole_number
 from puzzlelib.engines.storage import file_problem, parse_json, read_regular, report_damage, write_atomic
-from puzzlelib.engines.frontier import FrontierResult, _inconsistent, _Store, _manifest_check, _npy_layer, depth_bound, layer_problem
+from puzzlelib.engines.frontier import FrontierResult, _inconsistent, _progress_bar, _Store, _manifest_check, _npy_layer, depth_bound, layer_problem
 from puzzlelib.engines.packed import _split_by_blank, as_words, blank_moves, merge_duplicates, next_layer, pack
 
 __all__ = ["FORMAT", "owners", "route", "DistributedResult", "distributed_search", "cluster_memory", "main"]
@@ -371,10 +372,11 @@ def _connect(client, scheduler, workers):
     return new, [new, cluster]
 
 
-def distributed_search(rows: int, cols: int, goal=None, *, client=None, scheduler: str | None = None,
-                       workers: int | None = None, partitions: int | None = None, directory=None,
-                       max_depth: int | None = None, keep_layers: bool = False, budget: int | None = None,
-                       on_layer=None) -> DistributedResult:
+@keyword_only("goal")
+def distributed_search(rows: int, cols: int, *, goal=None, directory=None, max_depth: int | None = None,
+                       keep_layers: bool = False, budget: int | None = None, progress: bool | None = None,
+                       on_layer=None, client=None, scheduler: str | None = None, workers: int | None = None,
+                       partitions: int | None = None) -> DistributedResult:
     """Breadth-first search from ``goal`` over its whole component, on a Dask cluster, two layers at a time.
 
     The same search as :func:`~puzzlelib.engines.frontier.frontier_search`,
@@ -390,8 +392,10 @@ def distributed_search(rows: int, cols: int, goal=None, *, client=None, schedule
     ``directory``: keep the layers as partition files there (a folder every
     worker can reach), and resume from it; the files of the last two layers
     are kept (all of them with ``keep_layers``). ``max_depth`` stops after
-    that layer. ``on_layer(depth, count, seconds)`` is called after each new
-    layer (the command's output and progress bar).
+    that layer. ``progress`` shows a tqdm bar (by default for boards with 10 million states or more), and
+    ``on_layer(depth, count, seconds)`` is called after each new layer (the command's output). These
+    keywords and their defaults are :func:`~puzzlelib.engines.frontier.frontier_search`'s; ``client``,
+    ``scheduler``, ``workers`` and ``partitions`` are the cluster's own.
 
     A started cluster takes a few seconds, so the example is a 1 x 3 board on
     one worker::
@@ -419,18 +423,30 @@ def distributed_search(rows: int, cols: int, goal=None, *, client=None, schedule
         raise ValueError("give a scheduler's address or a number of workers for a local cluster, not both")
     if scheduler is not None and not (isinstance(scheduler, str) and re.fullmatch(r"[a-z+]+://\S+|\S+:\d+", scheduler)):
         raise ValueError(f"scheduler must be an address such as tcp://HOST:8786, got {str(scheduler)[:80]!r}")
+    if on_layer is not None and not callable(on_layer):
+        raise TypeError(f"on_layer must be a function of (depth, count, seconds), got {type(on_layer).__name__}")
     started = time.perf_counter()
     client, opened = _connect(client, scheduler, workers)
+    bar = None
     try:
         n_workers, memory = cluster_memory(client)
         _refuse(rows, cols, n_workers, memory, budget)
         partitions = partitions or 2 * max(n_workers, 1)
+        bar = _progress_bar(progress, reachable_count(rows, cols), 1, rows, cols)
+
+        def report(depth, count, seconds):
+            if bar is not None:
+                bar.update(count)
+            if on_layer is not None:
+                on_layer(depth, count, seconds)
         if directory is None:
-            return _run(client, rows, cols, goal, partitions, None, max_depth, on_layer, n_workers, started)
+            return _run(client, rows, cols, goal, partitions, None, max_depth, report, n_workers, started)
         store = _Parts(directory, rows, cols, goal, partitions, keep_layers)
         with _Store(store.path, rows, cols, goal, False).locked():    # frontier.py's lock: one search a folder
-            return _run(client, rows, cols, goal, partitions, store, max_depth, on_layer, n_workers, started)
+            return _run(client, rows, cols, goal, partitions, store, max_depth, report, n_workers, started)
     finally:
+        if bar is not None:
+            bar.close()
         for thing in opened:
             thing.close()
 
@@ -600,9 +616,9 @@ def main(argv=None) -> int:
     try:
         if bar is not None:
             bar.update(1)
-        result = distributed_search(rows, cols, goal, scheduler=args.scheduler, workers=workers,
+        result = distributed_search(rows, cols, goal=goal, scheduler=args.scheduler, workers=workers,
                                     partitions=partitions, directory=args.directory, max_depth=max_depth,
-                                    on_layer=on_layer)
+                                    progress=False, on_layer=on_layer)
     except TooLargeError as err:
         print(f"refused: {err}", file=sys.stderr)
         return 1

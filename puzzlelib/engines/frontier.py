@@ -62,6 +62,7 @@ from pathlib import Path
 
 import numpy as np
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import BLANK, Board, as_board, check_shape, resolve_goal
 from puzzlelib.core.limits import (PACKED_MAX_CELLS, PuzzleError, check_frontier_bfs, reachable_count,
                       whole_number)
@@ -458,20 +459,23 @@ def _progress_bar(show, total: int, done: int, rows: int, cols: int):
                 desc=f"{rows} x {cols} BFS", dynamic_ncols=True)
 
 
-def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_depth: int | None = None,
-                    progress: bool | None = None, keep_layers: bool = True,
-                    budget: int | None = None) -> FrontierResult:
+@keyword_only("goal")
+def frontier_search(rows: int, cols: int, *, goal=None, directory=None, max_depth: int | None = None,
+                    keep_layers: bool = False, budget: int | None = None, progress: bool | None = None,
+                    on_layer=None) -> FrontierResult:
     """Breadth-first search from ``goal`` over its whole component, keeping two layers at a time.
 
-    ``goal`` defaults to the blank-last goal. ``max_depth`` stops early,
+    It takes the keywords of :func:`~puzzlelib.engines.distributed.distributed_search`, with the same
+    defaults. ``goal`` defaults to the blank-last goal. ``max_depth`` stops early,
     after the layer at that depth. ``progress`` shows a tqdm bar (layer,
     states so far, elapsed time); by default only for boards with 10 million
-    states or more. Boards that would not fit in memory are refused up front
+    states or more. ``on_layer(depth, count, seconds)`` is called after each new layer.
+    Boards that would not fit in memory are refused up front
     by :func:`~puzzlelib.core.limits.check_frontier_bfs`.
 
     With ``directory``, every finished layer is written there, and a later
     call with the same directory resumes from the last finished layer
-    (``keep_layers=False`` keeps only that one on disk):
+    (with ``keep_layers=True`` every layer's file stays on disk, else the last one's):
 
     * The call holds an exclusive lock on ``.frontier.lock`` in the
       directory for its whole run, so a second search there waits, then
@@ -508,15 +512,17 @@ def frontier_search(rows: int, cols: int, goal=None, *, directory=None, max_dept
     if k > PACKED_MAX_CELLS:
         raise ValueError(f"frontier_search packs a board into 64 bits: at most {PACKED_MAX_CELLS} cells, "
                          f"got {rows} x {cols}")
+    if on_layer is not None and not callable(on_layer):
+        raise TypeError(f"on_layer must be a function of (depth, count, seconds), got {type(on_layer).__name__}")
     started = time.perf_counter()
     if directory is None:
-        return _search(rows, cols, goal, None, max_depth, progress, started)
+        return _search(rows, cols, goal, None, max_depth, progress, started, on_layer)
     store = _Store(directory, rows, cols, goal, keep_layers)
     with store.locked():
-        return _search(rows, cols, goal, store, max_depth, progress, started)
+        return _search(rows, cols, goal, store, max_depth, progress, started, on_layer)
 
 
-def _search(rows: int, cols: int, goal: Board, store, max_depth, progress, started) -> FrontierResult:
+def _search(rows: int, cols: int, goal: Board, store, max_depth, progress, started, on_layer=None) -> FrontierResult:
     k = rows * cols
     saved = None if store is None else store.load()
     if saved is None:
@@ -540,6 +546,7 @@ def _search(rows: int, cols: int, goal: Board, store, max_depth, progress, start
     del layer
     reachable, deepest, total = reachable_count(rows, cols), depth_bound(rows, cols), sum(counts)
     bar = None if complete else _progress_bar(progress, reachable, total, rows, cols)
+    layer_started = time.perf_counter()
     try:
         while not complete and (max_depth is None or len(counts) - 1 < max_depth):
             if bar is not None:
@@ -566,6 +573,10 @@ def _search(rows: int, cols: int, goal: Board, store, max_depth, progress, start
             counts.append(size)
             if store is not None:
                 store.save(counts, groups, complete)
+            if on_layer is not None:
+                now = time.perf_counter()
+                on_layer(len(counts) - 1, size, now - layer_started)
+                layer_started = now
     finally:
         if bar is not None:
             bar.set_postfix_str(f"depth {len(counts) - 1}" + (", done" if complete else ""))

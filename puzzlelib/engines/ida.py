@@ -17,6 +17,7 @@ import sys
 import time
 __all__ = ["ida_star", "ida_default_max_nodes", "ida_search", "ida_search_tables"]
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import Board, board_and_goal, neighbor_table
 from puzzlelib.core.errors import NodeLimitError, whole_number
 from puzzlelib.core.limits import (HUGE_BOARD_WORK, LARGE_BOARD_MAX_NODES, PDB_MAX_CELLS,
@@ -33,7 +34,8 @@ def _check_value(value, name: str):
     return heuristic_value(value, name)
 
 
-def ida_star(start, goal=None, heuristic=manhattan, *, max_nodes: int | None = None) -> SearchResult | None:
+@keyword_only("goal", "heuristic")
+def ida_star(start, *, goal=None, heuristic=manhattan, max_nodes: int | None = None) -> SearchResult | None:
     """IDA*: depth-first searches bounded by ``f = g + h``, the bound raised each time; a shortest path.
 
     Each iteration explores every path whose boards all have ``f`` at most

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 import warnings
 
+from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import Board, as_board, board_and_goal
 from puzzlelib.core.heuristics import manhattan
 from puzzlelib.engines.ida import _ida_star_checked
@@ -91,7 +92,8 @@ def _database(goal: Board, progress: bool) -> PatternDatabase:
         return pdb
 
 
-def solve_optimal(start, goal=None, *, max_nodes: int | None = None, build: bool = True,
+@keyword_only("goal")
+def solve_optimal(start, *, goal=None, max_nodes: int | None = None, build: bool = True,
                   progress: bool = True) -> list[Board] | None:
     """A shortest list of boards from ``start`` to ``goal`` (both included), or None if unreachable.
 

@@ -407,7 +407,7 @@ class PlaySession:
         try:
             path = self._ida_star(heuristic)         # IDA* within the node budget
         except NodeLimitError as gave_up:
-            path = solve_constructive(self.board, self.goal)
+            path = solve_constructive(self.board, goal=self.goal)
             return path, f"constructive solution: {len(path) - 1} moves (not the shortest: {gave_up})"
         how = "IDA*, pattern database" if isinstance(heuristic, PatternDatabase) else "IDA*, Manhattan distance"
         return path, f"shortest solution: {len(path) - 1} moves ({how})"

@@ -97,7 +97,7 @@ class _GraphView:
         from puzzlelib.draw import draw_state_graph, graph_layout
         from puzzlelib.core.graph import state_graph
 
-        G = state_graph(rows, cols, goal)
+        G = state_graph(rows, cols, goal=goal)
         self.pos = graph_layout(G)
         self.fig = Figure(figsize=(6.0, 3.9))     # few inches, so its 11-12 pt text stays big when scaled
         ax = self.fig.subplots()

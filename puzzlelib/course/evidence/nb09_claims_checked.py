@@ -74,7 +74,7 @@ def reaches_by_construction(board, goal=None) -> bool:
     if min(board.shape) < 2:
         raise ValueError("the constructive judge needs at least 2 rows and 2 columns")
     for target, answer in ((goal, True), (swapped_goal(goal), False)):
-        moves = constructive_moves(board, target)
+        moves = constructive_moves(board, goal=target)
         if moves is None:
             continue
         end = board

@@ -216,7 +216,7 @@ def _path_steps():
                     _fail(call, got, f"steps {i} and {i + 1} of your path are not one slide apart.", _PATH_JUMP)
             if tiles[-1] != goal.tiles:
                 _fail(call, got, "the path should end with the goal board.", _PATH_ENDS)
-            if len(tiles) - 1 != min_moves(start, goal):
+            if len(tiles) - 1 != min_moves(start, goal=goal):
                 raise _Fail(f"{call} returned a path of {len(tiles) - 1} moves; that is a path, but not one "
                             f"with the fewest moves.\nhint: {_PATH_LONG}")
     return [_Step(run, weight=2)]

@@ -23,7 +23,7 @@ def _goal_verdict_raw(goal: Board):
         return ("not 2 x 3",)
     if goal.tiles[:2] != (1, 2) or goal.tiles[5] != 0:
         return ("not that kind of goal",)
-    if min_moves(_EX2_04, goal, check_parity=False) < 0:     # breadth-first search, no parity rule
+    if min_moves(_EX2_04, goal=goal, check_parity=False) is None:     # breadth-first search, no parity rule
         return ("not reached",)
     return None
 
@@ -273,7 +273,7 @@ def _line_counterexample() -> Board:
     """The first 1 x 4 board (in the order of its tiles) that passes the rule but can't reach the goal."""
     from itertools import permutations
     return next(b for b in (Board.from_tiles(p, 1, 4) for p in permutations(range(4)))
-                if _line_rule_passes(b) and min_moves(b, check_parity=False) < 0)
+                if _line_rule_passes(b) and min_moves(b, check_parity=False) is None)
 
 
 def _line_verdict(x):
@@ -283,7 +283,7 @@ def _line_verdict(x):
         return ("not 1 x 4", x.shape)
     if not _line_rule_passes(x):
         return ("fails the rule",)
-    return _line_counterexample() if min_moves(x, check_parity=False) < 0 else ("reaches the goal",)
+    return _line_counterexample() if min_moves(x, check_parity=False) is None else ("reaches the goal",)
 
 
 _register(

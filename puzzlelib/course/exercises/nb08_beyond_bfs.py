@@ -146,7 +146,7 @@ def _expansions(start: Board) -> tuple[int, int] | None:
     problem = Counting(start, _GOAL3)
     if not problem.is_solvable():
         return None
-    astar_search(problem, _pdb3(True))
+    astar_search(problem, heuristic=_pdb3(True))
     return len(seen), len(set(seen))
 
 
