@@ -14,8 +14,11 @@ LAUNCH = $(BIN)/python scripts/launch.py $(if $(PORT),--port $(PORT)) $(if $(IP)
 lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/ (as root too; prints the address)
 	$(LAUNCH) lab
 
-test: $(STAMP)  ## set up if needed, then run every test and execute every notebook
-	$(BIN)/python -m pytest
+# The tests run in parallel, one process a core (pytest-xdist; JOBS=1 runs them in this one process), each
+# test file on one process, so a file's servers and built decks are made once.
+JOBS ?= auto
+test: $(STAMP)  ## set up if needed, then run every test and execute every notebook (in parallel: JOBS=auto)
+	$(BIN)/python -m pytest $(if $(filter 1,$(JOBS)),-p no:xdist,-n $(JOBS) --dist loadfile) $(ARGS)
 
 test-units:  ## the quick unit tests and doctests on another Python: make test-units PYTHON=python3.13 (its own .venv-units-VERSION/)
 	PYTHON=$(PYTHON) bash scripts/test_units.sh $(ARGS)
