@@ -278,3 +278,31 @@ def voila_server(tmp_path_factory):
         yield base, token
     finally:
         stop(proc)
+
+
+class once_per_run:
+    """A context manager around a build that several pytest processes (make test's workers) may ask for:
+    they take turns (a lock file), and a build already done in this run is not done again. ``done`` is True
+    inside when another process of this run has built it; the caller builds, and it counts as done, if not."""
+
+    def __init__(self, name: str):
+        self.lock = ROOT / "build" / f".{name}.lock"
+        self.stamp = ROOT / "build" / f".{name}.run"
+        self.run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
+
+    def __enter__(self):
+        self.lock.parent.mkdir(parents=True, exist_ok=True)
+        self.handle = open(self.lock, "w")
+        try:
+            import fcntl
+            fcntl.flock(self.handle, fcntl.LOCK_EX)
+        except ImportError:               # Windows: the tests run in one process there (make test JOBS=1)
+            pass
+        self.done = self.stamp.exists() and self.stamp.read_text() == self.run
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        if kind is None and not self.done:
+            self.stamp.write_text(self.run)
+        self.handle.close()               # releases the lock
+        return False

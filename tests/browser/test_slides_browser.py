@@ -26,7 +26,7 @@ import time
 import nbformat
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, axe_report, axe_violations, lessons, poor_alt
+from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, lessons, once_per_run, poor_alt
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -55,10 +55,13 @@ def build(out, *notebooks):
 
 @pytest.fixture(scope="module")
 def decks():
-    """Build every deck (executing notebooks 00-08); about a minute and a half."""
-    for old in OUT.glob("*.slides.html"):
-        old.unlink()
-    print(build(OUT))
+    """Build every deck (executing notebooks 00-08; about a minute and a half), once in a test run: the axe
+    test's file (test_slides_axe.py) shares them, and may run at the same time in another process."""
+    with once_per_run("slides") as build_state:
+        if not build_state.done:
+            for old in OUT.glob("*.slides.html"):
+                old.unlink()
+            print(build(OUT))
     return sorted(OUT.glob("*.slides.html"))
 
 
@@ -127,30 +130,6 @@ def test_every_slide_and_fragment_fits_the_screen_with_readable_text(browser, de
     print("\n".join(summary))
     assert not found, f"{len(found)} problems at {width}x{height}:\n" + "\n".join(found[:40])
     assert remote == [], f"a deck tried to load from the network: {remote[:5]}"
-
-
-def test_axe_finds_no_wcag_violation_on_any_slide(browser, decks):
-    """axe-core (WCAG 2.0/2.1 A and AA) on every slide of every deck at 1024 x 768, each with all its
-    fragments shown, then on the whole page once per deck (controls, progress bar, slide number)."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    report, slides = [], 0
-    try:
-        for deck in decks:
-            page = context.new_page()
-            slide_fit.open_deck(page, deck)
-            for h, v, fragments in page.evaluate(slide_fit.STEPS):
-                page.evaluate("([h, v, f]) => Reveal.slide(h, v, f)", [h, v, fragments - 1])
-                assert page.evaluate(slide_fit.SETTLED), f"{deck.name} slide {h + 1}.{v + 1} never settled"
-                found = axe_violations(page, ".reveal .slides section.present")
-                report += [axe_report(found, f"{deck.name} slide {h + 1}.{v + 1}: ")] if found else []
-                slides += 1
-            found = axe_violations(page)
-            report += [axe_report(found, f"{deck.name} (whole page): ")] if found else []
-            page.close()
-    finally:
-        context.close()
-    assert slides >= 150, f"only {slides} slides were checked"
-    assert not report, "axe-core found WCAG violations:\n" + "\n".join(report)
 
 
 def test_arrow_right_moves_on_and_the_maths_is_typeset_offline(browser, decks):
