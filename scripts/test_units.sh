@@ -41,6 +41,6 @@ UNIT_IGNORE=(
 args=()
 for path in "${UNIT_IGNORE[@]}"; do args+=(--ignore="$path"); done
 status=0
-"$PY" -m pytest -q "${args[@]}" "$@" || status=$?
+"$PY" -m pytest -q -n auto --dist loadfile "${args[@]}" "$@" || status=$?
 echo "test-units: Python $VERSION, $(($(date +%s) - start)) s in all"
 exit "$status"

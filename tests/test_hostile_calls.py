@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from puzzlelib import (Board, explain, inversions, is_solvable, min_moves, random_solvable, shortest_path,
-                       solve_optimal, state_graph)
+                       scramble, solve_optimal, state_graph)
 from puzzlelib.core.encoding import from_key, unrank_rows
 from puzzlelib.core.errors import NodeLimitError, TooLargeError
 from puzzlelib.core.bfs import bfs_layers
@@ -36,9 +36,13 @@ def test_group1_a_large_max_nodes_keeps_the_memory_guard():
             shortest_path(far, max_nodes=10**15)
         with pytest.raises(TooLargeError, match="3 x 4 state graph"):
             state_graph(3, 4, max_nodes=10**15)
-    with time_limit(60, "bfs_layers with max_nodes=10**15"):
-        with pytest.raises(NodeLimitError):              # stops at what the budget holds, never MemoryError
-            for _ in bfs_layers(far, max_nodes=10**15):
+        # issue 47: a max_nodes above what the budget holds asks for the whole space, refused as the default is
+        for huge in (10**15, 10**18):
+            with pytest.raises(TooLargeError, match="full BFS of the 4 x 4 board"):
+                next(bfs_layers(far, max_nodes=huge))
+    with time_limit(60, "bfs_layers with a max_nodes the budget holds"):
+        with pytest.raises(NodeLimitError):              # a lower max_nodes: stops there, never MemoryError
+            for _ in bfs_layers(far, max_nodes=200_000):
                 pass
 
 
@@ -84,7 +88,8 @@ def test_group5_inversions_and_explain_are_n_log_n():
 @pytest.mark.parametrize("call", [lambda: Board.goal(10**5000, 1), lambda: Board.goal(1, -10**5000),
                                   lambda: Board([[0, 10**5000]]), lambda: from_key(10**5000, 2, 3),
                                   lambda: min_moves(Board.goal(2, 2), max_nodes=-10**5000),
-                                  lambda: tree_sizes(3, 3, 10**5000, 3)])
+                                  lambda: tree_sizes(3, 3, 10**5000, 3), lambda: Board.goal(3, 3).slide(10**6000),
+                                  lambda: scramble(Board.goal(3, 3), 10**7000), lambda: scramble(Board.goal(3, 3), 10**5000)])
 def test_group6_huge_integers_get_a_message(call):
     with pytest.raises(ValueError) as caught:
         call()

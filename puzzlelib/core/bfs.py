@@ -261,7 +261,7 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
     rows, cols = start.shape
     memory = state_limit(rows * cols, at_most=reachable_count(rows, cols))
     limit = check_max_nodes(max_nodes, cap=memory)       # max_nodes may only lower the memory budget's limit
-    if max_nodes is None:
+    if max_nodes is None or limit == memory:             # no lower limit asked for: the whole space must fit
         check_full_bfs(rows, cols)
         limit = memory
     table = neighbor_table(rows, cols)

@@ -302,7 +302,8 @@ class Board:
         """
         tile = whole_number(tile, "tile")
         if not 0 <= tile < len(self._tiles):
-            raise ValueError(f"there is no tile {tile} on a {self._rows} x {self._cols} board")
+            raise ValueError(f"a tile of a {self._rows} x {self._cols} board is 0 to {len(self._tiles) - 1}, "
+                             f"got {number_text(tile, commas=False)}")
         return divmod(self._tiles.index(tile), self._cols)
 
     # --- moves --------------------------------------------------------------

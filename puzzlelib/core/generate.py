@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random as _random
 
-from puzzlelib.core.errors import whole_number
+from puzzlelib.core.errors import number_text, whole_number
 from puzzlelib.core.board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
 from puzzlelib.core.solvability import is_solvable
 from puzzlelib.core.door import door, keyword_only
@@ -102,8 +102,7 @@ def scramble(board, moves: int, *, seed=None, allow_undo: bool = False) -> Board
     board = as_board(board)
     moves = whole_number(moves, "moves")
     if not 0 <= moves <= MAX_SCRAMBLE_MOVES:
-        raise ValueError(f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got {moves:,}" if abs(moves) < 10**30
-                         else f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got a number of {len(str(abs(moves)))} digits")
+        raise ValueError(f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got {number_text(moves)}")
     rng = _rng(seed)
     rows, cols = board.shape
     tiles = list(board.tiles)

@@ -3,8 +3,14 @@ fit checks of test_slides_browser.py (the decks are built once a run, whichever 
 
 from __future__ import annotations
 
-from .test_slides_browser import decks, slide_fit  # noqa: F401  (decks: the fixture; importing skips as that file does)
-from .conftest import axe_report, axe_violations
+import pytest
+
+from .conftest import CHROMIUM, ENABLE, axe_report, axe_violations
+
+if CHROMIUM is None:
+    pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
+
+from .test_slides_browser import decks, slide_fit  # noqa: E402, F401  (decks: the fixture; skips as that file does)
 
 
 def test_axe_finds_no_wcag_violation_on_any_slide(browser, decks):
