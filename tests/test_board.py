@@ -54,7 +54,7 @@ def test_neighbors_and_slide():
         b.slide(1)
     with pytest.raises(ValueError, match="blank cannot slide"):
         b.slide(0)
-    with pytest.raises(ValueError, match="a tile of a 3 x 3 board is 0 to 8, got 9"):
+    with pytest.raises(ValueError, match="a tile of a 2 x 3 board is 0 to 5, got 9"):
         b.slide(9)
 
 
