@@ -44,8 +44,12 @@ def lab_page(browser, lab_as_launched):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"{base}/lab?token={token}", timeout=TIMEOUT)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.commands"
-                           " && window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=TIMEOUT)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.restored",
+                           timeout=TIMEOUT)
+    # the layout restored and the commands registered: only then does docmanager:open open a notebook
+    page.evaluate("() => { window.jupyterapp.restored.then(() => { window.__labRestored = true; }); }")
+    page.wait_for_function("() => window.__labRestored === true && "
+                           "window.jupyterapp.commands.hasCommand('docmanager:open')", timeout=TIMEOUT)
     yield page
     context.close()
 
