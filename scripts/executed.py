@@ -144,8 +144,32 @@ def load(path: Path, timeout: int = 900) -> tuple[nbformat.NotebookNode, bool]:
     Each call returns a notebook of its own (a cached copy is parsed from disk anew), so a caller may
     change it freely. A cell that fails raises nbclient's CellExecutionError, and nothing is cached.
     """
-    nb = cached(path)
-    return (nb, True) if nb is not None else (run(path, timeout), False)
+    with _one_at_a_time(path):          # two processes asking at once (make test's workers): one runs it
+        nb = cached(path)
+        return (nb, True) if nb is not None else (run(path, timeout), False)
+
+
+class _one_at_a_time:
+    """A lock per notebook (a file beside the cache): a process that asks for a notebook another process is
+    running waits, then takes the copy that one stored, instead of running it a second time. Where there
+    is no ``fcntl`` (Windows) it does nothing."""
+
+    def __init__(self, path: Path):
+        self.file = CACHE / f".{cache_path(path).name}.lock"
+
+    def __enter__(self):
+        CACHE.mkdir(parents=True, exist_ok=True)
+        self.handle = open(self.file, "w")
+        try:
+            import fcntl
+            fcntl.flock(self.handle, fcntl.LOCK_EX)
+        except ImportError:
+            pass
+        return self
+
+    def __exit__(self, *exc):
+        self.handle.close()
+        return False
 
 
 def executed(path: Path, timeout: int = 900) -> nbformat.NotebookNode:
