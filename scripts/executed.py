@@ -149,16 +149,15 @@ def load(path: Path, timeout: int = 900) -> tuple[nbformat.NotebookNode, bool]:
         return (nb, True) if nb is not None else (run(path, timeout), False)
 
 
-class _one_at_a_time:
-    """A lock per notebook (a file beside the cache): a process that asks for a notebook another process is
-    running waits, then takes the copy that one stored, instead of running it a second time. Where there
-    is no ``fcntl`` (Windows) it does nothing."""
+class file_lock:
+    """An exclusive lock on the file ``path`` for the ``with`` block: processes that take it take turns
+    (make test's workers, over a build they share). Where there is no ``fcntl`` (Windows) it does nothing."""
 
     def __init__(self, path: Path):
-        self.file = CACHE / f".{cache_path(path).name}.lock"
+        self.file = Path(path)
 
     def __enter__(self):
-        CACHE.mkdir(parents=True, exist_ok=True)
+        self.file.parent.mkdir(parents=True, exist_ok=True)
         self.handle = open(self.file, "w")
         try:
             import fcntl
@@ -168,8 +167,14 @@ class _one_at_a_time:
         return self
 
     def __exit__(self, *exc):
-        self.handle.close()
+        self.handle.close()               # releases the lock
         return False
+
+
+def _one_at_a_time(path: Path) -> file_lock:
+    """The lock of one notebook, beside the cache: a process that asks for a notebook another process is
+    running waits, then takes the copy that one stored, instead of running it a second time."""
+    return file_lock(CACHE / f".{cache_path(path).name}.lock")
 
 
 def executed(path: Path, timeout: int = 900) -> nbformat.NotebookNode:

@@ -28,6 +28,7 @@ NOTEBOOKS = ROOT / "notebooks"
 SCREENSHOTS = ROOT / "build" / "screenshots"
 sys.path.insert(0, str(ROOT / "scripts"))
 from lessons import lessons  # noqa: E402  (the notebooks by name: NN_name.ipynb, never a scratch one)
+from executed import file_lock  # noqa: E402  (one lock for the builds the test processes share)
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENABLE = "install Chromium to enable them: sudo apt-get install -y chromium fonts-dejavu-core"
 
@@ -282,27 +283,24 @@ def voila_server(tmp_path_factory):
 
 class once_per_run:
     """A context manager around a build that several pytest processes (make test's workers) may ask for:
-    they take turns (a lock file), and a build already done in this run is not done again. ``done`` is True
-    inside when another process of this run has built it; the caller builds, and it counts as done, if not."""
+    they take turns (:class:`executed.file_lock`), and a build already done in this run is not done again.
+    ``done`` is True inside when another process of this run has built it; the caller builds, and it counts
+    as done, if not."""
 
     def __init__(self, name: str):
-        self.lock = ROOT / "build" / f".{name}.lock"
+        self.lock = file_lock(ROOT / "build" / f".{name}.lock")
         self.stamp = ROOT / "build" / f".{name}.run"
         self.run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
 
     def __enter__(self):
-        self.lock.parent.mkdir(parents=True, exist_ok=True)
-        self.handle = open(self.lock, "w")
-        try:
-            import fcntl
-            fcntl.flock(self.handle, fcntl.LOCK_EX)
-        except ImportError:               # Windows: the tests run in one process there (make test JOBS=1)
-            pass
+        self.lock.__enter__()
         self.done = self.stamp.exists() and self.stamp.read_text() == self.run
         return self
 
     def __exit__(self, kind, value, traceback):
-        if kind is None and not self.done:
-            self.stamp.write_text(self.run)
-        self.handle.close()               # releases the lock
+        try:
+            if kind is None and not self.done:
+                self.stamp.write_text(self.run)
+        finally:
+            self.lock.__exit__(kind, value, traceback)
         return False
