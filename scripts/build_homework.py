@@ -113,6 +113,52 @@ class OverwriteReleasedCells(OverwriteCells):
 
 c.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteReleasedCells,
                                       CheckCellMetadata]
+
+from nbgrader.converters import Autograde  # noqa: E402
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor  # noqa: E402
+
+REPORT = Path(__file__).resolve().parent / "judge_report.csv"
+
+
+class JudgeOutsideTheKernel(NbGraderPreprocessor):
+    """Score every exercise again here, in nbgrader's own process, which never ran the submission.
+
+    The kernel that ran the student's cells could have patched anything a test cell uses. This step
+    (right after nbgrader has run the notebook) runs the student's answer cells again in a fresh sandbox,
+    reads back plain data only (a value, or the function's results on the hidden inputs), judges it
+    here and writes the score as the test cell's output, which nbgrader then saves
+    (puzzlelib.course.exercises.judge). A score the kernel claimed that differs, and any line of an
+    answer cell that assigns into a module, a builtin or sys.modules, is logged and written to
+    judge_report.csv beside this file, for you to look at.
+    """
+
+    def preprocess(self, nb, resources):
+        import csv
+        from puzzlelib.course.exercises.judge import judge_notebook
+        info = resources.get("nbgrader", {{}})
+        student, assignment = info.get("student", "?"), info.get("assignment", "?")
+        verdicts = judge_notebook(nb)
+        new = not REPORT.exists()
+        with REPORT.open("a", newline="", encoding="utf-8") as f:
+            out = csv.writer(f)
+            if new:
+                out.writerow(["student", "assignment", "exercise", "points", "score", "kernel_claimed",
+                              "lines_to_look_at"])
+            for v in verdicts:
+                if v.claimed is not None:
+                    self.log.warning("%s, %s, exercise %s: the notebook's kernel claimed %g points, the judge "
+                                     "gave %g", student, assignment, v.exercise, v.claimed, v.score)
+                out.writerow([student, assignment, v.exercise, v.points, v.score,
+                              "" if v.claimed is None else v.claimed, " | ".join(v.suspicious)])
+        lines = verdicts[0].suspicious if verdicts else []
+        for line in lines:
+            self.log.warning("%s, %s: an answer cell patches something: %s", student, assignment, line)
+        return nb, resources
+
+
+_steps = list(Autograde.class_traits()["autograde_preprocessors"].default())
+c.Autograde.autograde_preprocessors = (_steps[:_steps.index(Execute) + 1] + [JudgeOutsideTheKernel]
+                                       + _steps[_steps.index(Execute) + 1:])
 '''
 
 README = """# Sliding Puzzles: the homework course (nbgrader)

@@ -38,6 +38,8 @@ def nbgrader(course: Path, *args: str) -> str:
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    # nbgrader goes on without the course's settings (the judge among them) when they fail to load
+    assert "Exception while loading config" not in done.stdout + done.stderr, done.stderr[-3000:]
     return done.stdout + done.stderr
 
 
@@ -66,9 +68,23 @@ def course(tmp_path_factory):
         cell = answer_cell(mixed, exercise_id)
         cell.source = cell.source.split("### BEGIN SOLUTION")[0] + body + "\n"   # keeps the indent
     submit(out, "mixed", "lecture1", mixed)
-    for name in summary:
-        nbgrader(out, "autograde", name, "--force")
-    return out, summary
+    # issue 47: answer cells that patch what grades them, then answer wrong (or hand back the library's rank)
+    for student, patch in PATCHES.items():
+        nb = nbformat.read(out / "source" / "lecture1" / "lecture1.ipynb", as_version=4)
+        answer_cell(nb, "01.4").source = patch + "def key_of(tiles):\n    return 0\n"
+        answer_cell(nb, "01.5").source = ("def rank_of(tiles):\n    return getattr(__import__('puzzlelib.core.encoding', "
+                                          "fromlist=['x']), 'rank_tiles')(tiles)\n")
+        submit(out, student, "lecture1", nb)
+    logs = {name: nbgrader(out, "autograde", name, "--force") for name in summary}
+    return out, summary, logs
+
+
+PATCHES = {
+    "patches_grade": "import puzzlelib.course.exercises.grading as g\n"
+                     "g.grade = lambda exercise_id, answer, points: float(points)\n",
+    "patches_round": "import builtins, sys\n"
+                     "builtins.round = lambda x, n=None: float(sys._getframe(1).f_locals.get('points', x))\n",
+}
 
 
 def scores(course: Path, assignment: str, student: str) -> dict[str, float]:
@@ -79,7 +95,7 @@ def scores(course: Path, assignment: str, student: str) -> dict[str, float]:
 
 
 def test_each_lecture_of_the_guide_is_an_assignment_with_its_homework(course):
-    out, summary = course
+    out, summary, _ = course
     assert [n for n, _, _ in build_homework.homework_lists()] == [1, 2, 3]
     assert list(summary) == ["lecture1", "lecture2", "lecture3"]
     for name, info in summary.items():
@@ -101,7 +117,7 @@ def test_each_lecture_of_the_guide_is_an_assignment_with_its_homework(course):
 
 @pytest.mark.parametrize("assignment", ["lecture1", "lecture2", "lecture3"])
 def test_the_reference_answers_get_full_marks_on_every_exercise(course, assignment):
-    out, summary = course
+    out, summary, _ = course
     got = scores(out, assignment, "reference")
     assert len(got) == len(summary[assignment]["exercises"])
     for exercise_id in summary[assignment]["exercises"]:
@@ -111,13 +127,13 @@ def test_the_reference_answers_get_full_marks_on_every_exercise(course, assignme
 
 @pytest.mark.parametrize("assignment", ["lecture1", "lecture2", "lecture3"])
 def test_an_empty_submission_gets_nothing(course, assignment):
-    out, _ = course
+    out, _, _ = course
     got = scores(out, assignment, "empty")
     assert got and set(got.values()) == {0.0}, got
 
 
 def test_a_looping_and_a_failing_answer_lose_their_own_exercises_only(course):
-    out, _ = course
+    out, _, _ = course
     got = scores(out, "lecture1", "mixed")
     assert got == {"ex01_4_test": 0.0, "ex01_5_test": 0.0, "ex02_2_test": 2.0, "ex02_4_test": 2.0}, got
     graded = nbformat.read(out / "autograded" / "mixed" / "lecture1" / "lecture1.ipynb", as_version=4)
@@ -126,7 +142,7 @@ def test_a_looping_and_a_failing_answer_lose_their_own_exercises_only(course):
 
 
 def test_feedback_and_the_grade_export_work_without_a_manual_step(course):
-    out, _ = course
+    out, _, _ = course
     nbgrader(out, "generate_feedback", "lecture1", "--force")
     page = (out / "feedback" / "mixed" / "lecture1" / "lecture1.html").read_text(encoding="utf-8")
     assert "took longer than" in page
@@ -136,7 +152,7 @@ def test_feedback_and_the_grade_export_work_without_a_manual_step(course):
 
 
 def test_the_release_shows_no_reference_answer_and_no_hidden_test(course):
-    out, summary = course
+    out, summary, _ = course
     answers = []
     for name in summary:
         nb = nbformat.read(out / "source" / name / f"{name}.ipynb", as_version=4)
@@ -152,7 +168,7 @@ def test_the_release_shows_no_reference_answer_and_no_hidden_test(course):
 
 
 def test_the_student_edition_holds_no_reference_answer(course, tmp_path):
-    out, summary = course
+    out, summary, _ = course
     answers = []
     for name in summary:
         nb = nbformat.read(out / "source" / name / f"{name}.ipynb", as_version=4)
@@ -168,3 +184,18 @@ def test_the_student_edition_holds_no_reference_answer(course, tmp_path):
     found = [f for f in found if not f.startswith("puzzlelib/") or f.startswith("puzzlelib/course/exercises/")]
     assert found == [], found[:10]
     shutil.rmtree(student)
+
+
+def test_answer_cells_that_patch_the_grading_get_the_score_of_their_answers(course):
+    out, _, logs = course
+    for student in PATCHES:
+        got = scores(out, "lecture1", student)
+        assert got == {"ex01_4_test": 0.0, "ex01_5_test": 0.0, "ex02_2_test": 2.0, "ex02_4_test": 2.0}, (student, got)
+    graded = nbformat.read(out / "autograded" / "patches_round" / "lecture1" / "lecture1.ipynb", as_version=4)
+    text = "".join(o.get("text", "") for c in graded.cells for o in c.get("outputs", []))
+    assert "this exercise asks you to write it" in text and "scored by the judge" in text
+    # what the lecturer is shown: the kernel's claim, and the lines that patch
+    assert "patches_round, lecture1, exercise 01.4: the notebook's kernel claimed 1 points, the judge gave 0" in logs["lecture1"]
+    report = (out / "judge_report.csv").read_text(encoding="utf-8")
+    assert "builtins.round = lambda" in report and "g.grade = lambda" in report
+    assert not [line for line in report.splitlines() if line.startswith("reference,") and "line " in line]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 
 from puzzlelib.core.board import Board
-from puzzlelib.course.exercises.sandbox import StudentRaised, TimeUp, Unreadable, _describe
+from puzzlelib.course.exercises.sandbox import FORBIDDEN, StudentRaised, TimeUp, Unreadable, _describe
 from puzzlelib.course.exercises.answers import (_NotPlain, _Sealed, _a, _equal, _family, _is_bool, _not_plain_hint,
                                               _plain, _short, _type, _type_hint)
 from puzzlelib.course.exercises.sealing import _check_of, _sealed, _unseal
@@ -140,10 +140,20 @@ class Exercise:
 
 @dataclass(frozen=True)
 class _Step:
-    """A hidden test step of a function exercise: ``run(fn)`` raises _Fail at the first problem."""
+    """A hidden test step of a function exercise: ``run(fn)`` raises _Fail at the first problem.
+
+    ``weight`` is its share of the points (and, times SECONDS_PER_CASE, its time limit). ``needs`` lists
+    the ``run`` of other steps that must pass too for this one to earn its points: a property that any
+    trivial function has (0 at the goal is true of ``return 0``) counts only beside one that takes work.
+    """
 
     run: Callable
     weight: float = 1.0
+    needs: tuple = ()
+
+    def __post_init__(self):
+        if not isinstance(self.needs, tuple) or not all(callable(run) for run in self.needs):
+            raise TypeError("needs must be a tuple of the run functions of other steps")
 
 
 class _Fail(Exception):
@@ -156,6 +166,9 @@ _TooSlow = TimeUp
 
 EXERCISES: dict[str, Exercise] = {}
 """Every exercise, by id ("03.2": notebook 03, exercise 2), in notebook order."""
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+"""The puzzlelib folder: a function whose code is in it is the library's own, not a student's."""
 
 _COMPUTED: dict[tuple, object] = {}
 """Expected values and mistake examples, computed when first needed."""
@@ -429,6 +442,9 @@ def _call(fn, args: tuple, shows: str):
     except (_TooSlow, KeyboardInterrupt):       # the time limit, and the student pressing stop
         raise
     except StudentRaised as err:                # raised in the sandbox
+        if FORBIDDEN in err.description:         # it called a library function the exercise forbids
+            name = re.search(r"puzzlelib\.([\w.<>]+) in the sandbox", err.description)
+            raise _Fail(f"{shows} called puzzlelib's own {name.group(1) if name else 'answer'}: {FORBIDDEN}") from None
         raise _Fail(f"{shows} raised {err.description}") from None
     except Unreadable as err:                   # the sandbox ended, or sent something that is not a value
         raise _Fail(f"{shows}: {err}") from None
@@ -537,18 +553,23 @@ def _step_results(ex: Exercise, fn):
     right output), and whether the step ran out of time. A function that passes every step by handing
     the work to the puzzlelib function the exercise asks for gets one more problem, with ``step`` None."""
     steps = ex.steps()                         # hidden data is built here, before any clock starts
+    # the library's answer is refused in the sandbox, except for puzzlelib's own functions (the engine's
+    # flawed examples are written with it; the library function itself is caught by _borrowed below);
+    # the judge's Program, which is not callable, always meets the refusal
+    ours = inspect.isfunction(fn) and fn.__code__.co_filename.startswith(_PACKAGE_DIR)
+    forbidden = () if ours else _library_functions(ex)
     failed = False
     for step in steps:
         limit = SECONDS_PER_CASE * step.weight
         _CURRENT[0] = f"{ex.function}(...)"
         too_slow = False
         try:
-            _run_limited(limit, step.run, fn)
+            _run_limited(limit, step.run, fn, forbidden)
             problem = None
-        except _TooSlow:
+        except _TooSlow as err:
             too_slow = True
-            problem = (f"{_CURRENT[0]} took longer than {limit:g} s, the time limit for this test. "
-                       "Look for a loop that never ends, or work repeated inside a loop.")
+            problem = str(err) or (f"{_CURRENT[0]} took longer than {limit:g} s, the time limit for this test. "
+                                   "Look for a loop that never ends, or work repeated inside a loop.")
         except _Fail as fail:
             problem = str(fail)
         except Exception as err:  # noqa: BLE001  (an odd answer broke the check itself: still "not yet")

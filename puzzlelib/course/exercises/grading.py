@@ -9,8 +9,10 @@ credit, so :func:`grade` returns the score, from 0 to ``points``:
 * a function exercise: its hidden test steps, each under its time limit, with the student's function
   in a sandbox on Linux (see :mod:`puzzlelib.course.exercises.sandbox`: only its returned values come back,
   and they are judged here, so it can't forge a pass or reach the grading kernel); the points are shared among the steps by their weight, so
-  a function right on some kinds of input gets part of them. After a step that runs out of time the
-  rest are not run (an endless loop would only lose more time): they score 0.
+  a function right on some kinds of input gets part of them. A step that a trivial answer passes (a
+  heuristic that is always 0 is admissible) names the steps it ``needs``, and earns its weight only when
+  those pass too. After a step that runs out of time the rest are not run (an endless loop would only
+  lose more time): they score 0.
 
 It prints one line per exercise that says what was found, never the expected value, and it prints
 nothing to stderr (nbgrader gives 0 to a test cell that writes there), so warnings are silenced.
@@ -30,7 +32,7 @@ import warnings
 
 from puzzlelib.course.exercises.engine import EXERCISES, _borrowed_name, _id, _step_results, _value_problem, _borrowed_problem
 
-__all__ = ["grade", "POINTS"]
+__all__ = ["grade", "score_answer", "verdict_line", "POINTS"]
 
 POINTS = {"warm-up": 1, "core": 2, "challenge": 3}
 """Points of a homework exercise by its level: warm-up 1, core 2, challenge 3."""
@@ -56,23 +58,42 @@ def grade(exercise_id: str, answer, points: float) -> float:
     if isinstance(points, bool) or not isinstance(points, numbers.Real) or not 0 < points <= 1000:
         raise ValueError(f"points must be a number from 0 (excluded) to 1000, got {points!r}")
     points = float(points)
+    score, problems = score_answer(ex, answer, points)
+    print(verdict_line(ex, score, points, problems))
+    return round(score, 3)
+
+
+def score_answer(ex, answer, points: float) -> tuple[float, list[str]]:
+    """``(score, problems)`` of ``answer`` to the exercise ``ex``: the score from 0 to ``points``, and
+    the "not yet" messages (none when it is right). ``answer`` may be a
+    :class:`~puzzlelib.course.exercises.sandbox.Program` (the judge's: cells that define it).
+
+    >>> score_answer(EXERCISES["00.0"], 4, 2.0)
+    (2.0, [])
+    """
+    from puzzlelib.course.exercises.sandbox import Program
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")          # anything on stderr costs the whole cell in nbgrader
         if answer is ...:
-            score, problems = 0.0, ["not answered (the answer is still ...)"]
-        elif ex.kind == "value":
+            return 0.0, ["not answered (the answer is still ...)"]
+        if ex.kind == "value":
             problem = _value_problem(ex, answer)
-            score, problems = (points, []) if problem is None else (0.0, [problem])
-        elif not callable(answer) or isinstance(answer, type):
-            score, problems = 0.0, [f"this exercise asks for the function {ex.function}, got {type(answer).__name__}"]
-        else:
-            score, problems = _grade_function(ex, answer, points)
+            return (points, []) if problem is None else (0.0, [problem])
+        if isinstance(answer, Program) or (callable(answer) and not isinstance(answer, type)):
+            return _grade_function(ex, answer, points)
+        return 0.0, [f"this exercise asks for the function {ex.function}, got {type(answer).__name__}"]
+
+
+def verdict_line(ex, score: float, points: float, problems: list[str]) -> str:
+    """The one line a graded exercise prints: "correct, ..." or "not yet (...): the first problem".
+
+    >>> verdict_line(EXERCISES["00.0"], 0.0, 1.0, ["a string where a number is expected"])
+    'exercise 00.0: not yet (0 of 1 point): a string where a number is expected'
+    """
     if not problems:
-        print(f"exercise {ex.id}: correct, {_points_text(score, points)}")
-    else:
-        first = problems[0] if len(problems) == 1 else f"{problems[0]} (and {len(problems) - 1} more)"
-        print(f"exercise {ex.id}: not yet ({_points_text(score, points)}): {first}")
-    return round(score, 3)
+        return f"exercise {ex.id}: correct, {_points_text(score, points)}"
+    first = problems[0] if len(problems) == 1 else f"{problems[0]} (and {len(problems) - 1} more)"
+    return f"exercise {ex.id}: not yet ({_points_text(score, points)}): {first}"
 
 
 def _grade_function(ex, fn, points: float) -> tuple[float, list[str]]:
@@ -81,15 +102,17 @@ def _grade_function(ex, fn, points: float) -> tuple[float, list[str]]:
         return 0.0, [_borrowed_problem(ex, borrowed)]
     steps = ex.steps()
     total = sum(step.weight for step in steps)
-    passed = 0.0
+    passed: list = []
     problems: list[str] = []
     results = _step_results(ex, fn)
     for step, problem, too_slow in results:
         if problem is None:
-            passed += step.weight
+            passed.append(step)
             continue
         problems.append(problem)
         if too_slow:                             # an endless loop: don't spend the other steps' time on it
             results.close()
             break
-    return points * passed / total, problems
+    runs = {step.run for step in passed}
+    earned = sum(step.weight for step in passed if runs.issuperset(step.needs))   # a step counts with its needs
+    return points * earned / total, problems

@@ -253,6 +253,8 @@ _register(
 
 _PUZZLE_SOLVABLE = ("a shuffle lands in the wrong half half of the time: then swap two tiles (not the blank), "
                    "or shuffle again.")
+_PUZZLE_VARIED = ("a puzzle is drawn at random: shuffle the tiles with rng.shuffle, so that each seed gives its own "
+                  "board.")
 _PUZZLE_RNG = "draw all randomness from rng (rng.shuffle, rng.randrange...), not from the random module."
 _PUZZLE_UNIFORM = ("a random walk, or a blank that never moves, does not give every board the same chance: "
                   "shuffle all the tiles, blank included.")
@@ -274,12 +276,17 @@ def _puzzle_steps():
             _fail(call, got, f"that is a {board.rows} x {board.cols} board, not {rows} x {cols}.")
         return call, got, board
 
-    def valid(fn):
+    def valid(fn):                       # valid and varied: the goal board, every time, is valid but no puzzle
+        seen = set()
         for rows, cols in shapes:
             for seed in range(30):
                 call, got, board = draw(fn, rows, cols, seed)
                 if not is_solvable(board):
                     _fail(call, got, "that board cannot reach the usual goal.", _PUZZLE_SOLVABLE)
+                seen.add((rows, cols, board.tiles))
+        if len(seen) == len(shapes):
+            raise _Fail(f"make_puzzle(rows, cols, rng) gave one board for each of the {len(shapes)} shapes tried, "
+                        f"the same for all 30 seeds: it is not random enough.\nhint: {_PUZZLE_VARIED}")
 
     def repeatable(fn):
         for seed in range(10):

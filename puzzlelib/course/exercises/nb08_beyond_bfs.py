@@ -288,7 +288,12 @@ def _heuristic_steps(stronger: bool):
                                 f"boards tested it says no more, on average, than the number of misplaced "
                                 f"tiles.\nhint: {_HEUR_WEAK}")
 
-        return [_Step(at_goal), _Step(admissible, 2), _Step(consistent, 2), _Step(strong, 2)]
+        # return 0 is 0 at the goal, admissible and consistent, and a constant 1000 is consistent and above
+        # misplaced (or Manhattan): so a step earns its points only for a heuristic that is 0 at the goal
+        # and strong, both at once.
+        informative = (at_goal, strong)
+        return [_Step(at_goal, 1, needs=informative), _Step(admissible, 2, needs=informative),
+                _Step(consistent, 2, needs=informative), _Step(strong, 2, needs=informative)]
     return steps
 
 
@@ -300,7 +305,7 @@ def _corner_only(board):
 
 _function_exercise(
     id="08.4",
-    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict'),
+    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables'),
     title="Write heuristic(board): admissible and consistent", level="core", minutes=20,
     reference=SOLUTIONS["heuristic"],
     hint="for the usual goal (blank last) tile t belongs in cell t - 1; add up each tile's row and column "
@@ -319,7 +324,7 @@ _function_exercise(
 )
 _function_exercise(
     id="08.5",
-    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.engines.pdb:PatternDatabase'),
+    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables', 'puzzlelib.engines.pdb:PatternDatabase'),
     title="Write stronger(board): better than Manhattan, still admissible", level="challenge",
     minutes=40, reference=SOLUTIONS["stronger"],
     hint="start from Manhattan. Two tiles in their goal row but in the wrong order there: one must step out "

@@ -25,6 +25,13 @@ runs in a child process, the *sandbox*, while the judging stays in the notebook'
   SIGKILL; nothing the student's code does changes that clock.
 * **Memory is capped** at 4 GiB of address space above the notebook's, so an answer that
   allocates without end fails there, not on the machine.
+* **The library's answer is refused by what it does.** The functions an exercise asks the student to
+  write themselves (``forbid``) are replaced in the sandbox, before the student's code runs there, where
+  they live: their code object is swapped (:func:`forbid`), so every reference, wrapper, cache or alias
+  of them meets the replacement, which raises :data:`FORBIDDEN` ("this exercise asks you to write it").
+* **A program, not a function.** Given a :class:`Program` (a notebook's cells and a name), the sandbox
+  runs the cells itself and serves the function (or value) they define: the judge of
+  :mod:`puzzlelib.course.exercises.judge` uses it in a process the submission never ran in.
 
 >>> box = Sandbox(lambda tiles: sum(tiles), seconds=10)
 >>> box((1, 2, 3)), box((4, 5))
@@ -46,7 +53,8 @@ import warnings
 
 from puzzlelib.core.board import Board
 
-__all__ = ["Sandbox", "Opaque", "StudentRaised", "Unreadable", "TimeUp", "MAX_REPLY", "ISOLATION"]
+__all__ = ["Sandbox", "Program", "forbid", "FORBIDDEN", "Opaque", "StudentRaised", "Unreadable", "TimeUp",
+           "MAX_REPLY", "ISOLATION"]
 
 MAX_REPLY = 1 << 20
 """The largest reply, in bytes, the judge reads from the sandbox: a larger one is "not yet"."""
@@ -225,6 +233,107 @@ def decode_reply(data: bytes):
         raise Unreadable(f"the reply is not a value ({type(err).__name__})") from None
 
 
+# --- what runs in the sandbox: the library's answer refused, a program's cells ---------------------
+
+FORBIDDEN = "this exercise asks you to write it"
+"""The message of the error a forbidden library function raises in the sandbox (and the judge's marker)."""
+
+
+def _stub_code(free: int, name: str):
+    """The code of a function that raises NotImplementedError naming ``name``, with ``free`` free variables
+    (a function's ``__code__`` may only be swapped for one with as many)."""
+    names = [f"_free{i}" for i in range(free)]
+    text = ("def _outer():\n" + "".join(f"    {v} = None\n" for v in names)
+            + "    def stub(*args, **kwargs):\n" + (f"        ({', '.join(names)},)\n" if names else "")
+            + f"        raise NotImplementedError({f'puzzlelib.{name} in the sandbox: {FORBIDDEN}'!r})\n"
+            + "    return stub\n")
+    scope: dict = {}
+    exec(compile(text, "<forbidden>", "exec"), scope)   # noqa: S102  (our own text)
+    return scope["_outer"]().__code__
+
+
+def forbid(functions) -> None:
+    """In this process, make each of ``functions`` (and each method of a class among them) raise
+    NotImplementedError(FORBIDDEN) when called, wherever it is referenced from. Only for a sandbox.
+
+    >>> import os
+    >>> pid = os.fork()
+    >>> if pid == 0:                              # a throwaway child, as the sandbox is
+    ...     from puzzlelib.core import solvability
+    ...     keep = solvability.inversions
+    ...     forbid([keep])
+    ...     try:
+    ...         keep((2, 1, 0))
+    ...     except NotImplementedError as err:
+    ...         os._exit(0 if FORBIDDEN in str(err) else 1)
+    ...     os._exit(2)
+    >>> os.waitpid(pid, 0)[1]
+    0
+    """
+    import types
+    for f in functions:
+        if isinstance(f, type):
+            members = [m.__func__ if isinstance(m, (staticmethod, classmethod)) else m for m in vars(f).values()]
+            forbid([m for m in members if type(m) is types.FunctionType])
+            continue
+        while isinstance(getattr(f, "__wrapped__", None), types.FunctionType) and type(f) is not types.FunctionType:
+            f = f.__wrapped__
+        if type(f) is types.FunctionType:
+            f.__code__ = _stub_code(len(f.__code__.co_freevars), f.__qualname__)
+
+
+class Program:
+    """A notebook's cells to run in the sandbox, and ``name``: the function they define (``call=True``) or
+    the variable whose value is the answer (``call=False``: the sandbox then serves a function of no
+    arguments that returns it). Each cell runs under its own clock of ``cell_seconds``; a cell that
+    raises or runs out of time is passed over, as a notebook's next cell still runs. The sandbox gives
+    the cells :attr:`setup_seconds` in all before it reports them too slow.
+
+    >>> box = Sandbox(Program(["def f(x):", "def f(x): return x + 1", "print(1 / 0)"], "f"), seconds=10)
+    >>> box(41)
+    42
+    >>> box.close()
+    """
+
+    def __init__(self, cells, name: str, call: bool = True, cell_seconds: float = 30):
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ValueError(f"a program names a function or a variable, got {name!r}")
+        self.cells, self.name, self.call = [str(c) for c in cells], name, bool(call)
+        self.cell_seconds = float(cell_seconds)
+        self.setup_seconds = self.cell_seconds * len(self.cells) + 5
+
+    def build(self):
+        """Run the cells (in the sandbox); the function they define, or one that returns the value."""
+        def too_long(signum, frame):
+            raise TimeoutError(f"the cell ran longer than {self.cell_seconds:g} s")
+
+        signal.signal(signal.SIGALRM, too_long)
+        scope = {"__name__": "__main__", "__builtins__": __builtins__}
+        failed = []
+        for i, cell in enumerate(self.cells):
+            signal.setitimer(signal.ITIMER_REAL, self.cell_seconds)
+            try:
+                exec(compile(cell, f"<cell {i + 1}>", "exec"), scope)   # noqa: S102  (in the sandbox only)
+            except BaseException as err:  # noqa: BLE001  (a cell that fails: the next runs, as in a notebook)
+                failed.append(_describe(err)[:120])
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        name = self.name
+        if name not in scope:
+            why = f" (a cell raised {failed[-1]})" if failed else ""
+            def missing(*args):
+                raise NameError(f"name {name!r} is not defined: the answer cell did not define it{why}")
+            return missing
+        found = scope[name]
+        if self.call:
+            return found
+        return lambda: found
+
+
+class SetupTooSlow(TimeUp):
+    """A :class:`Program`'s cells did not finish in the time the sandbox gave them."""
+
+
 # --- the sandbox ------------------------------------------------------------------------------------
 
 def _frame(data: bytes) -> bytes:
@@ -327,9 +436,11 @@ class Sandbox:
     Linux only (it forks); :meth:`close` kills it and everything it started.
     """
 
-    def __init__(self, fn, seconds: float):
+    def __init__(self, fn, seconds: float, *, forbid=()):
         self.deadline = time.monotonic() + seconds
         self.isolation = "?"
+        self.setup_problem = None
+        self._forbidden = tuple(forbid)
         req_r, self._requests = os.pipe()
         self._replies, rep_w = os.pipe()
         info_r, info_w = os.pipe()
@@ -354,6 +465,22 @@ class Sandbox:
             self._worker = 0
         finally:
             os.close(info_r)
+        if isinstance(fn, Program):                # its cells run first, on a clock of their own
+            problem = None
+            try:
+                size = int.from_bytes(_read_exact(self._replies, 4, time.monotonic() + fn.setup_seconds), "big")
+                ready = _read_exact(self._replies, size, time.monotonic() + 1) if size < 64 else b""
+                if ready != b'["ready"]':
+                    problem = "the answer cells did not run to their end in the sandbox"
+            except TimeUp:
+                self.close()
+                raise SetupTooSlow(f"the answer cells took longer than {fn.setup_seconds:g} s to run") from None
+            except EOFError:
+                problem = "the answer cells ended the process (did a cell call exit?)"
+            if problem:
+                self.setup_problem = problem
+                self.close()
+            self.deadline = time.monotonic() + seconds
 
     def _child(self, fn, req_r, rep_w, info_r, info_w) -> None:
         """The forked child: become the sandbox (or the parent of the namespace's first process); never return."""
@@ -388,6 +515,10 @@ class Sandbox:
                 _write_all(info_w, os.getpid().to_bytes(4, "big") + bytes([code]))
             os.close(info_w)
             _cap_memory()
+            forbid(self._forbidden)
+            if isinstance(fn, Program):
+                fn = fn.build()
+                _write_all(rep_w, _frame(b'["ready"]'))
             _serve(fn, req_r, rep_w)
         except BaseException:  # noqa: BLE001,S110  (the sandbox ends, whatever happened)
             pass
@@ -395,6 +526,8 @@ class Sandbox:
             os._exit(0)
 
     def __call__(self, *args):
+        if self.setup_problem:
+            raise Unreadable(self.setup_problem)
         try:
             data = pickle.dumps(args)
         except Exception as err:  # noqa: BLE001

@@ -43,12 +43,15 @@ def _fork_works() -> bool:
             and os.environ.get("PUZZLELIB_NO_FORK", "") in ("", "0"))
 
 
-def _run_limited(seconds: float, run: Callable, fn: Callable):
+def _run_limited(seconds: float, run: Callable, fn: Callable, forbid=()):
     """``run(fn)``, a hidden test step on the student's function ``fn``; raise _TooSlow after ``seconds``.
 
     On Linux (where JupyterHub runs, and most lab machines) the student's function runs in a sandbox,
     a child process in a PID namespace of its own, killed (SIGKILL) when the time is up, while the step's
     judging stays in this process: see :func:`_run_in_child` and :mod:`puzzlelib.course.exercises.sandbox`.
+    There the library functions in ``forbid`` (the ones the exercise asks the student to write) are
+    replaced before the step runs, so calling one, under any name, raises "this exercise asks you to
+    write it". (Elsewhere only the engine's reading of the function's names catches them.)
     Nothing the student's code does, catching every exception, changing the signal handlers or the
     alarm, calling ``sys.exit`` or ``os._exit``, signalling this process, or writing to a pipe, can
     stop that limit, end the notebook's own process or forge a verdict.
@@ -79,7 +82,7 @@ def _run_limited(seconds: float, run: Callable, fn: Callable):
     afterwards.
     """
     if _fork_works():
-        return _run_in_child(seconds, run, fn)
+        return _run_in_child(seconds, run, fn, forbid)
     with _Watchdog(seconds + _WATCHDOG_GRACE):
         if _alarm_works():
             return _run_with_alarm(seconds, run, fn)
@@ -169,14 +172,14 @@ def _run_with_alarm(seconds: float, run: Callable, fn: Callable):
             signal.setitimer(signal.ITIMER_REAL, max(old_delay - (time.monotonic() - began), 0.001), old_interval)
 
 
-def _run_in_child(seconds: float, run: Callable, fn: Callable):
+def _run_in_child(seconds: float, run: Callable, fn: Callable, forbid=()):
     """``run(fn)`` with ``fn`` in a :class:`~puzzlelib.course.exercises.sandbox.Sandbox`: the step's judging stays here.
 
     The student's function runs in a child process it can't leave (see :mod:`puzzlelib.course.exercises.sandbox`);
     each call's value comes back as plain data and is judged in this process, so nothing the function
     does can forge a verdict. When the step's ``seconds`` are up the child is killed and _TooSlow raised.
     """
-    box = Sandbox(fn, seconds)
+    box = Sandbox(fn, seconds, forbid=forbid)
     try:
         return run(box)
     finally:
