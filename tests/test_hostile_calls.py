@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from puzzlelib import (Board, explain, inversions, is_solvable, min_moves, random_solvable, shortest_path,
-                       scramble, solve_optimal, state_graph)
+                       distances, scramble, solve_optimal, state_graph)
 from puzzlelib.core.encoding import from_key, unrank_rows
 from puzzlelib.core.errors import NodeLimitError, TooLargeError
 from puzzlelib.core.bfs import bfs_layers
@@ -40,6 +40,11 @@ def test_group1_a_large_max_nodes_keeps_the_memory_guard():
         for huge in (10**15, 10**18):
             with pytest.raises(TooLargeError, match="full BFS of the 4 x 4 board"):
                 next(bfs_layers(far, max_nodes=huge))
+        # distances() has no node limit to raise: the whole table is what it is for, refused by its size
+        with pytest.raises(TypeError, match="max_nodes"):
+            distances(Board.goal(3, 5), max_nodes=10**15)
+        with pytest.raises(TooLargeError):
+            distances(Board.goal(3, 5))
     with time_limit(60, "bfs_layers with a max_nodes the budget holds"):
         with pytest.raises(NodeLimitError):              # a lower max_nodes: stops there, never MemoryError
             for _ in bfs_layers(far, max_nodes=200_000):
