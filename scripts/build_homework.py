@@ -119,6 +119,14 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor  # noqa: E402
 
 REPORT = Path(__file__).resolve().parent / "judge_report.csv"
 
+# The judge is imported now, when nbgrader reads this file and before any kernel runs a submission, so no
+# file a submission writes (a puzzlelib/ folder beside this one, say) can stand in for it later in the run;
+# and it refuses to judge when puzzlelib's files differ from those the course was built with.
+from puzzlelib.course.exercises import judge as _judge  # noqa: E402
+
+_judge.preload()
+PUZZLELIB_DIGEST = "{{digest}}"
+
 
 class JudgeOutsideTheKernel(NbGraderPreprocessor):
     """Score every exercise again here, in nbgrader's own process, which never ran the submission.
@@ -134,10 +142,10 @@ class JudgeOutsideTheKernel(NbGraderPreprocessor):
 
     def preprocess(self, nb, resources):
         import csv
-        from puzzlelib.course.exercises.judge import judge_notebook
+        _judge.check_package(PUZZLELIB_DIGEST)
         info = resources.get("nbgrader", {{}})
         student, assignment = info.get("student", "?"), info.get("assignment", "?")
-        verdicts = judge_notebook(nb)
+        verdicts = _judge.judge_notebook(nb)
         new = not REPORT.exists()
         with REPORT.open("a", newline="", encoding="utf-8") as f:
             out = csv.writer(f)
@@ -408,7 +416,8 @@ def build(out: Path, release: bool = True) -> dict[str, dict]:
     if out.exists():
         shutil.rmtree(out)
     (out / "source").mkdir(parents=True)
-    (out / "nbgrader_config.py").write_text(CONFIG, encoding="utf-8")
+    from puzzlelib.course.exercises.judge import package_digest
+    (out / "nbgrader_config.py").write_text(CONFIG.replace("{digest}", package_digest()), encoding="utf-8")
     (out / "README.md").write_text(README, encoding="utf-8")
     summary, all_answers = {}, []
     for number, title, ids in homework_lists():

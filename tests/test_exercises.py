@@ -499,8 +499,15 @@ def assert_reports_input_not_output(exercise_id, out, call_text=None):
 
 # A student's own Manhattan distance and linear conflict (the reference solutions of 08.4 and 08.5): the
 # flawed heuristics below are built on them, since puzzlelib's own are refused in those exercises.
-own_manhattan = SOLUTIONS["heuristic"]
-own_linear_conflict = SOLUTIONS["stronger"]
+def _written_out(f):
+    """A copy of a reference solution, as a student who wrote the same code would have: the sandbox refuses
+    the reference itself (an answer key), not the same steps written again."""
+    import types
+    return types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
+
+
+own_manhattan = _written_out(SOLUTIONS["heuristic"])
+own_linear_conflict = _written_out(SOLUTIONS["stronger"])
 
 
 def own_misplaced(board):

@@ -106,6 +106,30 @@ def test_an_answer_cell_that_exits_or_loops_while_it_runs_costs_its_exercise_onl
     assert [v.score for v in verdicts] == [0.0, 2.0]
 
 
+def test_a_notebook_whose_cells_are_slow_to_run_again_gets_no_more_than_its_budget():
+    slow = cell("import time\ntime.sleep(3)")                  # added by the student, run again per exercise
+    verdicts = judge_notebook(notebook(RIGHT_KEY, RIGHT_RANK, extra=[slow]), budget_seconds=4)
+    assert verdicts[0].score == 1.0
+    assert verdicts[1].score == 0.0 and "time for judging this notebook ran out" in verdicts[1].line, verdicts[1].line
+
+
+def test_the_answer_keys_and_the_ways_back_to_a_replaced_function_are_refused():
+    for answer in ("from puzzlelib.course.exercises.solutions import SOLUTIONS\nrank_of = SOLUTIONS['rank_of']\n",
+                   "import importlib, puzzlelib.core.encoding as E\n"
+                   "def rank_of(tiles):\n    return importlib.reload(E).rank_tiles(tiles)\n",
+                   "import inspect, puzzlelib.core.encoding as E\n"
+                   "def rank_of(tiles):\n    ns = {}\n    exec(inspect.getsource(E), ns)\n    return ns['rank_tiles'](tiles)\n",
+                   "from puzzlelib.core.encoding import unrank_tiles\nfrom itertools import count\n"
+                   "def rank_of(tiles):\n    return next(r for r in count() if unrank_tiles(r, len(tiles)) == tuple(tiles))\n"):
+        verdicts = judge_notebook(notebook(RIGHT_KEY, answer))
+        assert verdicts[1].score == 0.0, (answer, verdicts[1].line)
+    value = "from puzzlelib.course.exercises.engine import EXERCISES\nanswer = EXERCISES['00.0'].solution()\n"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [cell(value, "ex00_0_answer", solution=True), cell('grade("00.0", answer, points=1)', "ex00_0_test",
+                                                                   grade=True, points=1)]
+    assert judge_notebook(nb)[0].score == 0.0
+
+
 SNEAKY_RANKS = {
     "getattr and __import__": 'def rank_of(tiles):\n    return getattr(__import__("puzzlelib.core.encoding", '
                               'fromlist=["x"]), "rank_tiles")(tiles)\n',

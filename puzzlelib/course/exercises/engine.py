@@ -480,6 +480,15 @@ def _library_functions(ex: Exercise) -> list:
     return found
 
 
+def _answer_keys() -> list:
+    """What no answer may call in the sandbox: the reference solutions and expected values of every
+    exercise, ``reveal``, and the ways back to a replaced function (``importlib.reload``, ``inspect.getsource``)."""
+    import importlib
+    from puzzlelib.course.exercises.solutions import SOLUTIONS
+    return [*SOLUTIONS.values(), *(ex.solution for ex in EXERCISES.values()), reveal, _expected,
+            importlib.reload, inspect.getsource, inspect.getsourcelines, inspect.findsource]
+
+
 def _codes(code):
     yield code
     for const in code.co_consts:
@@ -557,7 +566,7 @@ def _step_results(ex: Exercise, fn):
     # flawed examples are written with it; the library function itself is caught by _borrowed below);
     # the judge's Program, which is not callable, always meets the refusal
     ours = inspect.isfunction(fn) and fn.__code__.co_filename.startswith(_PACKAGE_DIR)
-    forbidden = () if ours else _library_functions(ex)
+    forbidden = () if ours else _library_functions(ex) + _answer_keys()
     failed = False
     for step in steps:
         limit = SECONDS_PER_CASE * step.weight

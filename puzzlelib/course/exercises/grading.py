@@ -71,7 +71,9 @@ def score_answer(ex, answer, points: float) -> tuple[float, list[str]]:
     >>> score_answer(EXERCISES["00.0"], 4, 2.0)
     (2.0, [])
     """
+    from puzzlelib.course.exercises.engine import Exercise
     from puzzlelib.course.exercises.sandbox import Program
+    _check_exercise_and_points(ex, points, Exercise)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")          # anything on stderr costs the whole cell in nbgrader
         if answer is ...:
@@ -90,10 +92,22 @@ def verdict_line(ex, score: float, points: float, problems: list[str]) -> str:
     >>> verdict_line(EXERCISES["00.0"], 0.0, 1.0, ["a string where a number is expected"])
     'exercise 00.0: not yet (0 of 1 point): a string where a number is expected'
     """
+    from puzzlelib.course.exercises.engine import Exercise
+    _check_exercise_and_points(ex, points, Exercise)
+    if not isinstance(score, numbers.Real) or not isinstance(problems, list):
+        raise TypeError(f"score is a number and problems a list of strings, got {type(score).__name__} and "
+                        f"{type(problems).__name__}")
     if not problems:
         return f"exercise {ex.id}: correct, {_points_text(score, points)}"
     first = problems[0] if len(problems) == 1 else f"{problems[0]} (and {len(problems) - 1} more)"
     return f"exercise {ex.id}: not yet ({_points_text(score, points)}): {first}"
+
+
+def _check_exercise_and_points(ex, points, kind) -> None:
+    if not isinstance(ex, kind):
+        raise TypeError(f"ex is an Exercise (EXERCISES['03.4'], say), got {type(ex).__name__}")
+    if isinstance(points, bool) or not isinstance(points, numbers.Real) or not 0 < points <= 1000:
+        raise ValueError(f"points must be a number from 0 (excluded) to 1000, got a {type(points).__name__}")
 
 
 def _grade_function(ex, fn, points: float) -> tuple[float, list[str]]:

@@ -32,7 +32,8 @@ from puzzlelib.course.exercises.grading import score_answer, verdict_line
 from puzzlelib.course.exercises.sandbox import Program
 from puzzlelib.course.exercises.timing import _fork_works
 
-__all__ = ["Judged", "judge_notebook", "student_cells", "suspicious_lines", "MIME"]
+__all__ = ["Judged", "judge_notebook", "student_cells", "suspicious_lines", "package_digest", "check_package",
+           "preload", "MIME"]
 
 MIME = "text/plain"
 """The output type nbgrader reads a score from (an execute_result's ``text/plain``)."""
@@ -76,12 +77,23 @@ def student_cells(cells) -> list[tuple[str, str]]:
     >>> student_cells([answer, locked, nbformat.v4.new_code_cell("y = 2")])
     [('ex02_2_answer', 'x = 1'), ('added cell 3', 'y = 2')]
     """
+    cells = _cell_list(cells)
     found = []
     for i, cell in enumerate(cells):
         meta = _meta(cell)
         if cell.cell_type == "code" and (meta.get("solution") or not meta):
             found.append((meta.get("grade_id") or f"added cell {i + 1}", _source(cell)))
     return found
+
+
+def _cell_list(cells) -> list:
+    import nbformat
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+        raise TypeError(f"cells are a notebook's cells (nb.cells), got {type(cells).__name__}")
+    cells = list(cells)
+    if not all(isinstance(c, nbformat.NotebookNode) and "cell_type" in c for c in cells):
+        raise TypeError("cells are a notebook's cells (nbformat cells, nb.cells)")
+    return cells
 
 
 def _program_cells(cells, exercise_id: str) -> list[str]:
@@ -142,9 +154,13 @@ def suspicious_lines(source: str, imported=()) -> list[str]:
     >>> suspicious_lines("def f(t):\\n    seen = {}\\n    seen[t] = 1\\n    return sorted(t)")
     []
     """
+    if not isinstance(source, str):
+        raise TypeError(f"source is a cell's text, got {type(source).__name__}")
+    if isinstance(imported, str) or not all(isinstance(n, str) for n in imported):
+        raise TypeError("imported is a collection of names (strings)")
     try:
         tree = ast.parse(source)
-    except SyntaxError:
+    except (SyntaxError, ValueError):
         return []
     roots = {"builtins", "__builtins__", "sys", "globals", "vars", "locals"} | set(imported)
     for node in ast.walk(tree):
@@ -193,10 +209,60 @@ def _setup_names(cells) -> set[str]:
     return names
 
 
-def judge_notebook(nb, *, cell_seconds: float = 30) -> list[Judged]:
+def package_digest() -> str:
+    """The SHA-256 of puzzlelib's own Python files (their paths and contents), as installed now.
+
+    >>> len(package_digest())
+    64
+    """
+    import hashlib
+    from pathlib import Path
+    import puzzlelib
+    root = Path(puzzlelib.__file__).resolve().parent
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def check_package(expected: str) -> None:
+    """Refuse to judge (RuntimeError) when puzzlelib's files are not those the course was built with:
+    a submission's kernel, which runs with the grader's rights, may have written to them.
+
+    >>> check_package(package_digest())
+    """
+    import puzzlelib
+    if not isinstance(expected, str) or not re.fullmatch(r"[0-9a-f]{64}", expected):
+        raise ValueError(f"expected is a SHA-256 in hexadecimal (64 characters), got a {type(expected).__name__}")
+    found = package_digest()
+    if found != expected:
+        raise RuntimeError(f"puzzlelib's files at {puzzlelib.__file__} differ from those this course was built with "
+                           "(make homework): a submission may have changed them. Reinstall puzzlelib, rebuild the "
+                           "course, and grade as a user who can't write to it (docs/homework.md).")
+
+
+def preload() -> None:
+    """Import everything judging needs, so that nothing is imported after a submission's kernel has run.
+
+    >>> preload()
+    """
+    import nbformat  # noqa: F401
+    from IPython.core.inputtransformer2 import TransformerManager  # noqa: F401
+    from puzzlelib.course.exercises import solutions  # noqa: F401
+    from puzzlelib.course.exercises.engine import _answer_keys
+    for ex in EXERCISES.values():
+        if ex.kind == "function":
+            from puzzlelib.course.exercises.engine import _library_functions
+            _library_functions(ex)
+    _answer_keys()
+
+
+def judge_notebook(nb, *, cell_seconds: float = 30, budget_seconds: float = 600) -> list[Judged]:
     """Score every graded exercise of an executed homework notebook in this process (see the module's
     text) and write each score as its test cell's only outputs: the verdict line and the score.
-    Each cell the judge runs again has ``cell_seconds``.
+    Each cell the judge runs again has ``cell_seconds``, and running the cells again for the whole notebook
+    ``budget_seconds`` (a notebook whose cells take longer gets 0 for the exercises left, with that reason),
+    so one submission can't hold up a class's grading.
 
     >>> import nbformat
     >>> nb = nbformat.v4.new_notebook()
@@ -212,7 +278,14 @@ def judge_notebook(nb, *, cell_seconds: float = 30) -> list[Judged]:
     if not _fork_works():
         raise RuntimeError("the judge runs the answers in a forked sandbox: Linux only")
     import nbformat
-    cells = nb.cells
+    import time
+    if not hasattr(nb, "cells"):
+        raise TypeError(f"nb is a notebook read with nbformat, got {type(nb).__name__}")
+    for name, value in (("cell_seconds", cell_seconds), ("budget_seconds", budget_seconds)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 86400:
+            raise ValueError(f"{name} is a number of seconds from 0 (excluded) to 86400, got a {type(value).__name__}")
+    cells = _cell_list(nb.cells)
+    deadline = time.monotonic() + budget_seconds
     imported = _setup_names(cells)
     suspicious = [f"{label} {line}" for label, source in student_cells(cells)
                   for line in suspicious_lines(source, imported)]
@@ -222,13 +295,15 @@ def judge_notebook(nb, *, cell_seconds: float = 30) -> list[Judged]:
         found = _TEST.fullmatch(meta.get("grade_id", ""))
         if cell.cell_type != "code" or not meta.get("grade") or not found:
             continue
-        ex = EXERCISES[f"{found.group(1)}.{int(found.group(2))}"]
+        ex = EXERCISES.get(f"{found.group(1)}.{int(found.group(2))}")
+        if ex is None:                               # not one of ours: nbgrader's own grading stands
+            continue
         points = float(meta.get("points", 0))
         if ex.kind == "function":
-            answer = Program(_program_cells(cells[:i], ex.id), ex.function, cell_seconds=cell_seconds)
+            answer = Program(_program_cells(cells[:i], ex.id), ex.function, cell_seconds=cell_seconds, deadline=deadline)
         else:
             answer = _fetch_value(Program(_program_cells(cells[:i], ex.id), _value_name(_source(cell)), call=False,
-                                          cell_seconds=cell_seconds))
+                                          cell_seconds=cell_seconds, deadline=deadline))
         score, problems = score_answer(ex, answer, points) if points > 0 else (0.0, [])
         score = round(score, 3)
         line = verdict_line(ex, score, points, problems)
@@ -248,8 +323,9 @@ def judge_notebook(nb, *, cell_seconds: float = 30) -> list[Judged]:
 def _fetch_value(program: Program):
     """The value a value exercise's cells give its variable, from a sandbox; ``...`` when there is none."""
     from puzzlelib.course.exercises.sandbox import Opaque, Sandbox, StudentRaised, TimeUp, Unreadable
+    from puzzlelib.course.exercises.engine import _answer_keys
     try:
-        box = Sandbox(program, 10)
+        box = Sandbox(program, 10, forbid=_answer_keys())
     except TimeUp:
         return ...
     try:

@@ -249,7 +249,8 @@ def _bad_rank(weight):
 
 _function_exercise(
     id="01.5",
-    library=('puzzlelib.core.encoding:rank', 'puzzlelib.core.encoding:rank_tiles', 'puzzlelib.core.encoding:rank_rows'),
+    library=('puzzlelib.core.encoding:rank', 'puzzlelib.core.encoding:rank_tiles', 'puzzlelib.core.encoding:rank_rows',
+             'puzzlelib.core.encoding:unrank', 'puzzlelib.core.encoding:unrank_tiles', 'puzzlelib.core.encoding:unrank_rows'),
     title="Write rank_of(tiles): the Lehmer rank", level="core", minutes=15,
     reference=SOLUTIONS["rank_of"],
     hint="for position i, count the smaller tiles after it and multiply by (k - 1 - i)!, where k = len(tiles).",

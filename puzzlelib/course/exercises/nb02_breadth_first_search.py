@@ -227,7 +227,9 @@ _function_exercise(
     library=('puzzlelib.core.bfs:shortest_path', 'puzzlelib.core.bfs:bfs_path',
              'puzzlelib.core.generic:graph_search', 'puzzlelib.core.generic:breadth_first',
              'puzzlelib.core.generic:uniform_cost', 'puzzlelib.core.generic:astar_search',
-             'puzzlelib.core.informed:astar', 'puzzlelib.engines.ida:ida_star'),
+             'puzzlelib.core.informed:astar', 'puzzlelib.engines.ida:ida_star', 'puzzlelib.core.bfs:keyed_bfs',
+             'puzzlelib.core.bfs:dfs_path', 'puzzlelib.core.bfs:min_moves', 'puzzlelib.engines.optimal:solve_optimal',
+             'puzzlelib.engines.optimal:distance_table'),
     title="Write bfs_path(start, goal): BFS with parent pointers", level="core", minutes=25,
     reference=SOLUTIONS["bfs_path"],
     hint="keep a queue of boards and a dict parent[board] = the board it was found from; when the goal "

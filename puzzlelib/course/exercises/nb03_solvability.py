@@ -286,6 +286,7 @@ def _bad_solvable_top(board):
 _function_exercise(
     id="03.5",
     library=('puzzlelib.core.solvability:is_solvable', 'puzzlelib.core.solvability:explain',
+             'puzzlelib.core.solvability:_solvable',
              'puzzlelib.core.solvability:permutation_parity', 'puzzlelib.core.solvability:sorting_swaps',
              'puzzlelib.engines.space:permutation_parities', 'puzzlelib.engines.space:reachable_mask',
              'puzzlelib.course.evidence.nb03_solvability:width_invariant', 'puzzlelib.course.evidence.nb03_solvability:quoted_rule',

@@ -305,7 +305,9 @@ def _corner_only(board):
 
 _function_exercise(
     id="08.4",
-    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables'),
+    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables',
+             'puzzlelib.core.heuristics:tile_distances', 'puzzlelib.core.heuristics:_tile_distances',
+             'puzzlelib.core.heuristics:misplaced_tables'),
     title="Write heuristic(board): admissible and consistent", level="core", minutes=20,
     reference=SOLUTIONS["heuristic"],
     hint="for the usual goal (blank last) tile t belongs in cell t - 1; add up each tile's row and column "
@@ -324,7 +326,9 @@ _function_exercise(
 )
 _function_exercise(
     id="08.5",
-    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables', 'puzzlelib.engines.pdb:PatternDatabase'),
+    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables',
+             'puzzlelib.core.heuristics:tile_distances', 'puzzlelib.core.heuristics:_tile_distances',
+             'puzzlelib.core.heuristics:misplaced_tables', 'puzzlelib.engines.pdb:PatternDatabase'),
     title="Write stronger(board): better than Manhattan, still admissible", level="challenge",
     minutes=40, reference=SOLUTIONS["stronger"],
     hint="start from Manhattan. Two tiles in their goal row but in the wrong order there: one must step out "

@@ -295,12 +295,14 @@ class Program:
     >>> box.close()
     """
 
-    def __init__(self, cells, name: str, call: bool = True, cell_seconds: float = 30):
+    def __init__(self, cells, name: str, call: bool = True, cell_seconds: float = 30, deadline: float | None = None):
         if not isinstance(name, str) or not name.isidentifier():
             raise ValueError(f"a program names a function or a variable, got {name!r}")
         self.cells, self.name, self.call = [str(c) for c in cells], name, bool(call)
         self.cell_seconds = float(cell_seconds)
         self.setup_seconds = self.cell_seconds * len(self.cells) + 5
+        self.deadline = deadline
+        """A ``time.monotonic()`` after which the cells get no more time (the judge's budget for a notebook)."""
 
     def build(self):
         """Run the cells (in the sandbox); the function they define, or one that returns the value."""
@@ -467,13 +469,19 @@ class Sandbox:
             os.close(info_r)
         if isinstance(fn, Program):                # its cells run first, on a clock of their own
             problem = None
+            setup_end = time.monotonic() + fn.setup_seconds
+            if fn.deadline is not None and fn.deadline < setup_end:
+                setup_end = fn.deadline
             try:
-                size = int.from_bytes(_read_exact(self._replies, 4, time.monotonic() + fn.setup_seconds), "big")
+                size = int.from_bytes(_read_exact(self._replies, 4, setup_end), "big")
                 ready = _read_exact(self._replies, size, time.monotonic() + 1) if size < 64 else b""
                 if ready != b'["ready"]':
                     problem = "the answer cells did not run to their end in the sandbox"
             except TimeUp:
                 self.close()
+                if fn.deadline is not None and time.monotonic() >= fn.deadline:
+                    raise SetupTooSlow("the time for judging this notebook ran out (its cells are slow to run "
+                                       "again): ask your lecturer") from None
                 raise SetupTooSlow(f"the answer cells took longer than {fn.setup_seconds:g} s to run") from None
             except EOFError:
                 problem = "the answer cells ended the process (did a cell call exit?)"
