@@ -6,7 +6,10 @@ For each goal the player offers (puzzlelib.player.session.GOAL_KINDS: blank last
 spiral) on each size of its menu that a BFS table doesn't solve (4 x 4, 3 x 4, 4 x 3), the tables of its default partition are taken from the cache or built (about a
 minute each), checked with table_problem, compressed with LZMA and written to puzzlelib/data/pdb/
 with a manifest that records each table's goal, pattern, length, largest entry, reachable
-placements, build time and SHA-256. The package reads them with puzzlelib.engines.shipped.
+placements, build time, SHA-256 and the version of the search that built it (BUILDER_VERSION in
+puzzlelib/core/pdb.py: after bumping it, run this script, or the shipped tables are rebuilt on first use).
+The package reads them with puzzlelib.engines.shipped. A table whose bytes did not change is
+written again with the same bytes (LZMA is deterministic), so the files stay as they were.
 """
 
 from __future__ import annotations
@@ -22,11 +25,17 @@ sys.path.insert(0, str(ROOT))
 
 from puzzlelib.player.session import GOAL_KINDS, make_goal  # noqa: E402
 from puzzlelib.engines import shipped  # noqa: E402
-from puzzlelib.engines.pdb import _cache_name, load_or_build
-from puzzlelib.core.pdb import default_partition, table_problem  # noqa: E402
+from puzzlelib.engines.pdb import load_or_build  # noqa: E402
+from puzzlelib.core.pdb import BUILDER_VERSION, default_partition, table_problem  # noqa: E402
 
 
 SHAPES = [(4, 4), (3, 4), (4, 3)]
+
+
+def shipped_name(goal, pattern) -> str:
+    """The file of a shipped table: its shape, goal and pattern (the cache's names carry their format too)."""
+    return (f"pdb_{goal.rows}x{goal.cols}_goal-{'.'.join(map(str, goal.tiles))}"
+            f"_tiles-{'.'.join(map(str, pattern))}.u8.xz")
 
 
 def main() -> None:
@@ -41,11 +50,12 @@ def main() -> None:
             if problem:
                 sys.exit(f"the table of {list(pattern)} for the {kind} goal is wrong: {problem}")
             data = table.tobytes()
-            name = _cache_name(goal, pattern) + ".u8.xz"
+            name = shipped_name(goal, pattern)
             packed = lzma.compress(data, preset=9)
             files[name] = packed
             records.append({"kind": kind, "rows": goal.rows, "cols": goal.cols, "goal": list(goal.tiles),
-                            "pattern": list(pattern), "file": name, "length": len(data), "bytes": len(data),
+                            "pattern": list(pattern), "builder": BUILDER_VERSION, "file": name,
+                            "length": len(data), "bytes": len(data),
                             "compressed": len(packed), "sha256": hashlib.sha256(data).hexdigest(),
                             "max": info["max"], "reachable": info["reachable"], "seconds": info["seconds"]})
             print(f"{rows} x {cols} {kind:12s} {str(list(pattern)):28s} {len(data):>11,} bytes -> {len(packed):>10,} ({name})")

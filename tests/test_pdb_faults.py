@@ -21,10 +21,11 @@ import pytest
 
 from puzzlelib import Board, min_moves, random_solvable
 from puzzlelib.engines import optimal
+from puzzlelib.engines.ida import ida_star
 from puzzlelib.engines.tables import distances
 from puzzlelib.engines.optimal import is_path, solve_optimal
 from puzzlelib.engines.pdb import PatternDatabase, is_cached, load_or_build
-from puzzlelib.core.pdb import UNSEEN, default_partition, pattern_table
+from puzzlelib.core.pdb import BUILDER_VERSION, UNSEEN, default_partition, pattern_table
 from puzzlelib.engines.storage import CacheNotWrittenWarning, DamagedFileWarning, sha256_bytes
 from timing import time_limit
 
@@ -174,6 +175,44 @@ def metadata_of_an_older_version(big, small):
     big[1].write_text(json.dumps({key: doc[key] for key in ("seconds", "bytes", "pattern", "max")}))
 
 
+def plus_two(big, small, goal_too=True):
+    """Issue 47 item 7: every entry + 2 (or every entry but the goal placement's 0), the record's size,
+    SHA-256 and maximum rewritten to match: a self-consistent file that is wrong."""
+    for npy, meta in (big, small):
+        table = np.load(npy)
+        change = (table != UNSEEN) & ((table > 0) | goal_too)
+        table[change] += 2
+        np.save(npy, table)
+        doc = json.loads(meta.read_text())
+        doc["max"] = int(table[table != UNSEEN].max())
+        meta.write_text(json.dumps(doc))
+        forge(npy, meta)
+
+
+def another_patterns_entries(big, small):
+    """Each file holds the entries of another pattern of as many tiles (3-8 for 1-6, 1-2 for 7-8), its record
+    (size, SHA-256, maximum, placements) rewritten to match them."""
+    for (npy, meta), other in ((big, (3, 4, 5, 6, 7, 8)), (small, (1, 2))):
+        table = pattern_table(GOAL, other)
+        np.save(npy, table)
+        doc = json.loads(meta.read_text())
+        doc.update(max=int(table[table != UNSEEN].max()), reachable=int((table != UNSEEN).sum()))
+        meta.write_text(json.dumps(doc))
+        forge(npy, meta)
+
+
+def another_builder(big, small):
+    doc = json.loads(big[1].read_text())
+    doc["builder"] = BUILDER_VERSION + 1            # a table built by another version of the search
+    big[1].write_text(json.dumps(doc))
+
+
+def no_builder(big, small):
+    doc = json.loads(big[1].read_text())
+    del doc["builder"]                                # saved before the builder's version was recorded
+    big[1].write_text(json.dumps(doc))
+
+
 def wrong_length(big, small):
     np.save(big[0], np.load(big[0])[:-1])
     forge(*big)
@@ -206,6 +245,12 @@ DAMAGE = {                                   # case: (spoil the files, what the 
     "wrong length, checksum forged": (wrong_length, r"shape \(531440,\), not \(531441,\)"),
     "wrong dtype, checksum forged": (wrong_dtype, "uint16, not uint8"),
     "pickled objects, checksum forged": (pickled, "not a readable .npy"),
+    "every entry + 2, record rewritten": (plus_two, "goal placement is 2"),
+    "every entry but the goal's + 2, record rewritten": (lambda b, s: plus_two(b, s, goal_too=False),
+                                                         "a fresh search from the goal gives other distances"),
+    "another pattern's entries, record rewritten": (another_patterns_entries, "goal placement is [1-9]"),
+    "another builder's version": (another_builder, f"describes something else: builder {BUILDER_VERSION + 1}"),
+    "no builder's version": (no_builder, "describes something else: builder None"),
 }
 
 
@@ -227,6 +272,53 @@ def test_a_damaged_table_is_reported_rebuilt_and_never_used(cache, case):
     assert all(np.array_equal(t, FRESH[g]) for (t, _), g in zip(tables, PARTITION))
     assert not tables[0][1]["from_cache"]
     assert_cache_is_sound(cache)
+
+
+SCRAMBLES = 60
+
+
+def ida_star_lengths(pdb):
+    """How many of SCRAMBLES seeded 3 x 3 boards ida_star with ``pdb`` solves in more moves than BFS says."""
+    rng = random.Random(47)
+    longer = 0
+    for _ in range(SCRAMBLES):
+        board = random_solvable(3, 3, seed=rng)
+        result = ida_star(board, goal=GOAL, heuristic=pdb)
+        assert is_path(result.path, board, GOAL)
+        longer += result.moves > D3[board.tiles]
+    return longer
+
+
+@pytest.mark.parametrize("goal_too", [True, False], ids=["every entry", "every entry but the goal's"])
+def test_a_wrong_but_self_consistent_table_is_reported_rebuilt_and_ida_star_stays_optimal(cache, goal_too):
+    """Issue 47 item 7: every entry + 2, with the record's size, SHA-256 and maximum rewritten, was loaded
+    without a word and made ida_star return longer paths. A record proves a file intact, not right: the
+    sample checked against a fresh search finds it."""
+    PatternDatabase(GOAL, progress=False)
+    plus_two(files(cache, PARTITION[0]), files(cache, PARTITION[1]), goal_too=goal_too)
+    with pytest.warns(DamagedFileWarning) as caught:
+        pdb = PatternDatabase(GOAL, progress=False, mirror=False)      # without the mirror the damage shows
+    assert len(caught) == 2                                      # each table, each said once
+    assert not any(info["from_cache"] for info in pdb.info)      # rebuilt, never used
+    assert all(np.array_equal(a, FRESH[g]) for a, g in zip(pdb.arrays, PARTITION))
+    assert ida_star_lengths(pdb) == 0
+    assert_cache_is_sound(cache)                                 # the rebuilt tables were saved over the wrong ones
+
+
+def test_the_wrong_table_does_what_the_issue_says_without_the_sample_check(cache, monkeypatch):
+    """The damage above matters: with the sample check switched off, every entry but the goal's + 2 passes the
+    other checks, is used, and ida_star returns longer paths (the issue saw 6 of 60 on the 15-puzzle; here,
+    without the mirror's second look-up, which hides it on 3 x 3, 4 of 60)."""
+    from puzzlelib.core import pdb as core_pdb
+
+    PatternDatabase(GOAL, progress=False)
+    plus_two(files(cache, PARTITION[0]), files(cache, PARTITION[1]), goal_too=False)
+    monkeypatch.setattr(core_pdb, "_sample_problem", lambda *args: None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pdb = PatternDatabase(GOAL, progress=False, mirror=False)
+    assert all(info["from_cache"] for info in pdb.info)
+    assert ida_star_lengths(pdb) > 0
 
 
 def test_a_half_written_pair_is_not_an_error_and_the_reader_builds_its_own(cache):

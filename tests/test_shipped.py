@@ -10,7 +10,9 @@ reported and never used; the player's first solve on 4 x 4 loads them in the bac
 
 from __future__ import annotations
 
+import hashlib
 import json
+import lzma
 import re
 import random
 import shutil
@@ -27,7 +29,7 @@ from puzzlelib.engines import optimal, shipped
 from puzzlelib.core.heuristics import manhattan
 from puzzlelib.engines.ida import ida_star
 from puzzlelib.engines.pdb import PatternDatabase, is_available, load_or_build
-from puzzlelib.core.pdb import default_partition, pattern_table, table_problem
+from puzzlelib.core.pdb import BUILDER_VERSION, UNSEEN, default_partition, pattern_table, table_problem
 from puzzlelib.engines.storage import DamagedFileWarning
 
 
@@ -47,6 +49,8 @@ def test_the_manifest_covers_the_players_goals_default_partitions():
     goals = [make_goal(*shape, k) for shape in SHAPES for k in GOAL_KINDS]
     want = {(g.shape, tuple(g.tiles), tuple(p)) for g in goals for p in default_partition(g)}
     assert {((r["rows"], r["cols"]), tuple(r["goal"]), tuple(r["pattern"])) for r in records} == want
+    stale = [r["file"] for r in records if r.get("builder") != BUILDER_VERSION]
+    assert not stale, f"built by another version of the search; run scripts/ship_tables.py: {stale}"
     assert sum((shipped.SHIPPED_DIR / r["file"]).stat().st_size for r in records) < 7_500_000
 
 
@@ -89,9 +93,26 @@ def _copy(tmp_path):
 SMALL = (13, 14, 15)          # the blank-last goal's 3-tile table: built again in a moment
 
 
-@pytest.mark.parametrize("damage", ["a flipped byte", "truncated", "checksum changed", "file missing",
-                                    "manifest not JSON"])
-def test_a_damaged_shipped_table_is_reported_and_rebuilt(damage, tmp_path, monkeypatch, empty_cache):
+def _rewrite(folder, record, table):
+    """Ship ``table`` in place of the table of ``record``, its manifest's record rewritten to match (issue 47
+    item 7: a self-consistent file that is wrong)."""
+    data = table.tobytes()
+    (folder / record["file"]).write_bytes(lzma.compress(data))
+    doc = json.loads((folder / shipped.MANIFEST).read_text())
+    for r in doc["tables"]:
+        if r["file"] == record["file"]:
+            r.update(sha256=hashlib.sha256(data).hexdigest(), max=int(table[table != UNSEEN].max()))
+    (folder / shipped.MANIFEST).write_text(json.dumps(doc))
+
+
+@pytest.mark.parametrize("damage, says", [
+    ("a flipped byte", ""), ("truncated", ""), ("checksum changed", ""), ("file missing", ""),
+    ("manifest not JSON", ""),
+    ("every entry + 2, manifest rewritten", "a fresh search from the goal gives other distances"),
+    ("every entry but the goal's + 2, manifest rewritten", "a fresh search from the goal gives other distances"),
+    ("another builder's version", f"built by version {BUILDER_VERSION + 1} of the search"),
+    ("no builder's version", "built by version None of the search")])
+def test_a_damaged_shipped_table_is_reported_and_rebuilt(damage, says, tmp_path, monkeypatch, empty_cache):
     folder = _copy(tmp_path)
     goal = Board.goal(4, 4)
     record = shipped.shipped_entry(goal, SMALL)
@@ -110,12 +131,28 @@ def test_a_damaged_shipped_table_is_reported_and_rebuilt(damage, tmp_path, monke
         (folder / shipped.MANIFEST).write_text(json.dumps(doc))
     elif damage == "file missing":
         path.unlink()
-    else:
+    elif damage == "manifest not JSON":
         (folder / shipped.MANIFEST).write_text("{not json")
+    elif "+ 2" in damage:
+        table, _ = shipped.load_shipped(goal, SMALL)
+        table = table.copy()
+        table[(table != UNSEEN) & ((table > 0) | ("but the goal" not in damage))] += 2
+        _rewrite(folder, record, table)
+    else:
+        doc = json.loads((folder / shipped.MANIFEST).read_text())
+        for r in doc["tables"]:
+            if r["file"] == record["file"]:
+                if damage == "no builder's version":
+                    del r["builder"]
+                else:
+                    r["builder"] = BUILDER_VERSION + 1
+        (folder / shipped.MANIFEST).write_text(json.dumps(doc))
     monkeypatch.setattr(shipped, "SHIPPED_DIR", folder)
     shipped._MANIFESTS.clear()
     try:
-        with pytest.warns(DamagedFileWarning):
+        if "builder" in damage:
+            assert not is_available(goal)                  # PatternDatabase would build, so it is not at hand
+        with pytest.warns(DamagedFileWarning, match=says):
             assert shipped.load_shipped(goal, SMALL) is None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DamagedFileWarning)

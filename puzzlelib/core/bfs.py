@@ -24,7 +24,8 @@ The eight others, each where its idea lives:
 * :func:`~puzzlelib.core.generic.breadth_first`: the AIMA skeleton with a FIFO frontier (the
   textbook's view: BFS is graph search with a queue);
 * :func:`~puzzlelib.core.pdb.pattern_table`: a 0-1 BFS over placements of a pattern's tiles
-  (building a pattern database);
+  (building a pattern database; its first layers, run again in pure Python, check a sample of a
+  saved table's entries);
 * :meth:`~puzzlelib.core.constructive.WorkingBoard.free_route`,
   :meth:`~puzzlelib.core.constructive.WorkingBoard.place` and
   :meth:`~puzzlelib.core.constructive.WorkingBoard.place_two`: BFS over free cells, over (tile,
@@ -48,8 +49,8 @@ from typing import Iterator
 from puzzlelib.core.board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from puzzlelib.core.encoding import to_key
 from puzzlelib.core.door import door, keyword_only
-from puzzlelib.core.errors import number_text
-from puzzlelib.core.limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, reachable_count, state_limit
+from puzzlelib.core.errors import check_flag, number_text
+from puzzlelib.core.limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, small_reachable_count, state_limit
 from puzzlelib.core.solvability import is_solvable
 from puzzlelib.core.guards import refuse_far, too_many_states
 
@@ -64,7 +65,7 @@ KEYED_MAX_CELLS = 36
 def _bfs_limit(max_nodes, rows: int, cols: int) -> int:
     """The states a BFS towards a goal may store: ``max_nodes`` (default :data:`~puzzlelib.core.limits.BFS_DEFAULT_MAX_NODES`),
     never more than the memory budget holds."""
-    memory = state_limit(rows * cols, at_most=reachable_count(rows, cols))
+    memory = state_limit(rows * cols, at_most=small_reachable_count(rows, cols))   # a huge board is not counted
     return check_max_nodes(max_nodes, min(BFS_DEFAULT_MAX_NODES, memory), cap=memory)
 
 
@@ -134,6 +135,7 @@ def bfs_path(start, *, goal=None, check_parity: bool = True,
     True
     """
     start, goal = board_and_goal(start, goal, "start")
+    check_parity = check_flag(check_parity, "check_parity")
     rows, cols = start.shape
     limit = _bfs_limit(max_nodes, rows, cols)
     if check_parity and not is_solvable(start, goal):
@@ -259,7 +261,7 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
     """
     start = as_board(start, "start")
     rows, cols = start.shape
-    memory = state_limit(rows * cols, at_most=reachable_count(rows, cols))
+    memory = state_limit(rows * cols, at_most=small_reachable_count(rows, cols))
     limit = check_max_nodes(max_nodes, cap=memory)       # max_nodes may only lower the memory budget's limit
     if max_nodes is None or limit == memory:             # no lower limit asked for: the whole space must fit
         check_full_bfs(rows, cols)

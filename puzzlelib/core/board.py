@@ -16,7 +16,7 @@ from puzzlelib.core.door import door
 from puzzlelib.core.errors import number_text, short_repr, whole_number
 from puzzlelib.core.memo import memo
 
-__all__ = ["BLANK", "MAX_BOARD_CELLS", "Board", "cell_distance", "neighbor_cells", "neighbor_table",
+__all__ = ["BLANK", "MAX_BOARD_CELLS", "DISPLAY_MAX_CELLS", "DISPLAY_CORNER", "Board", "cell_distance", "neighbor_cells", "neighbor_table",
            "neighbor_array", "successors", "moves_table"]
 
 BLANK = 0
@@ -383,18 +383,35 @@ class Board:
 
     # --- display ------------------------------------------------------------
     def __repr__(self) -> str:
-        return f"Board({self.grid})"
+        """``Board([[...], ...])``, which rebuilds the board; over :data:`DISPLAY_MAX_CELLS` cells, its shape and
+        top-left corner (a 1000 x 1000 board's whole repr is 7.9 MB).
+
+        >>> Board.goal(1000, 1000)
+        <Board 1000 x 1000: [[1, 2, 3, 4, 5, 6, 7, 8, ...], [1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, ...], [2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, ...], ...] ... (1,000,000 tiles)>
+        """
+        if len(self._tiles) <= DISPLAY_MAX_CELLS:
+            return f"Board({self.grid})"
+        corner = self._corner(3)
+        rows = ", ".join(str(row)[:-1] + (", ...]" if len(row) < self._cols else "]") for row in corner)
+        more = ", ...]" if len(corner) < self._rows else "]"
+        return f"<Board {self._rows} x {self._cols}: [{rows}{more} ... ({len(self._tiles):,} tiles)>"
+
+    def _corner(self, rows: int) -> list[list[int]]:
+        """The top-left ``rows`` x :data:`DISPLAY_CORNER` tiles (fewer on a smaller board), as a list of rows."""
+        c, width = self._cols, min(DISPLAY_CORNER, self._cols)
+        return [list(self._tiles[r * c:r * c + width]) for r in range(min(rows, self._rows))]
 
     def __str__(self) -> str:
         w = len(str(len(self._tiles) - 1))
-        lines = []
-        for row in self.grid:
-            lines.append(" ".join(("." if t == BLANK else str(t)).rjust(w) for t in row))
-        return "\n".join(lines)
+        return "\n".join(" ".join(("." if t == BLANK else str(t)).rjust(w) for t in row) for row in self.grid)
 
     def _repr_html_(self) -> str:
+        """A table of the tiles; over :data:`DISPLAY_MAX_CELLS` cells, its top-left corner and its size (a
+        1000 x 1000 board's whole table is 154 MB, enough to hang a notebook's page)."""
+        small = len(self._tiles) <= DISPLAY_MAX_CELLS
+        shown = self.grid if small else self._corner(DISPLAY_CORNER)
         cells = []
-        for row in self.grid:
+        for row in shown:
             tds = []
             for t in row:
                 if t == BLANK:
@@ -404,9 +421,17 @@ class Board:
                     tds.append('<td style="width:2.2em;height:2.2em;border:1px solid #555;'
                                f'background:{palette.TILE};color:{palette.TILE_TEXT};text-align:center;font-weight:bold;'
                                f'font-size:1.1em">{html.escape(str(t))}</td>')
-            cells.append("<tr>" + "".join(tds) + "</tr>")
-        return ('<table style="border-collapse:collapse;display:inline-table" '
-                f'title="{self._rows} x {self._cols} board">' + "".join(cells) + "</table>")
+            cells.append("<tr>" + "".join(tds) + ("<td>&hellip;</td>" if len(row) < self._cols else "") + "</tr>")
+        table = ('<table style="border-collapse:collapse;display:inline-table" '
+                 f'title="{self._rows} x {self._cols} board">' + "".join(cells) + "</table>")
+        return table if small else (f"<div>{table}<div>the top-left corner of a {self._rows} x {self._cols} board "
+                                    f"&hellip; ({len(self._tiles):,} tiles)</div></div>")
+
+
+DISPLAY_MAX_CELLS = 400
+"""A board of up to 400 cells (20 x 20) shows every tile in its repr and notebook view; a bigger one, its corner."""
+DISPLAY_CORNER = 8
+"""The columns (and, in a notebook, rows) of a big board's corner that its repr and notebook view show."""
 
 
 @memo(items=64)

@@ -15,15 +15,17 @@ message that says what is wrong. Every public argument that takes a whole
 number (``max_nodes``, ``budget``, ``seed``, ``samples``, ``rows``/``cols``,
 a tile, a rank, ...) is checked by :func:`whole_number`, so they all accept
 the same things: any ``numbers.Integral`` (``np.int64(5)`` too), never a bool
-or a float.
+or a float. Every flag (``check_parity``, ``progress``, ``build``, ...) is
+checked by :func:`check_flag`: True or False (or a numpy bool), never
+``"no"``, ``0`` or ``None``, which Python would quietly read as False.
 """
 
 from __future__ import annotations
 
 import numbers
 
-__all__ = ["PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number", "number_text",
-           "short_repr"]
+__all__ = ["PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number", "check_flag",
+           "number_text", "short_repr"]
 
 
 class PuzzleError(ValueError):
@@ -56,6 +58,8 @@ def number_text(n, commas: bool = True) -> str:
     >>> number_text(2.5)
     '2.5'
     """
+    if type(commas) is not bool:
+        check_flag(commas, "commas")
     if isinstance(n, numbers.Integral) and not isinstance(n, bool):
         n = int(n)
         if abs(n) < 10**30:
@@ -117,3 +121,28 @@ def whole_number(value, name: str, *, minimum: int | None = None, maximum: int |
     if maximum is not None and value > maximum:
         raise ValueError(f"{name} must be at most {number_text(maximum, False)}, got {number_text(value, False)}")
     return value
+
+
+def check_flag(value, name: str, *, allow_none: bool = False) -> bool | None:
+    """``value`` as a bool, checked: True or False (a numpy bool too); anything else is a TypeError naming ``name``.
+
+    Python reads any value as true or false, so ``check_parity="no"`` would quietly mean True and ``progress=0``
+    False: a flag given something else is a mistake, said at once. ``allow_none`` lets None through, for a flag
+    whose None means "decide for me".
+
+    >>> check_flag(False, "check_parity"), check_flag(None, "progress", allow_none=True)
+    (False, None)
+    >>> check_flag("no", "check_parity")
+    Traceback (most recent call last):
+    ...
+    TypeError: check_parity must be True or False, got 'no' of type str
+    """
+    if type(allow_none) is not bool:
+        allow_none = check_flag(allow_none, "allow_none")
+    if type(value) is bool or (value is None and allow_none):
+        return value                  # the common case, quickly
+    kind = type(value)
+    if kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"):
+        return bool(value)
+    either = "True, False or None" if allow_none else "True or False"
+    raise TypeError(f"{name} must be {either}, got {short_repr(value)} of type {kind.__name__}")

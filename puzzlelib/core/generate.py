@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random as _random
 
-from puzzlelib.core.errors import number_text, whole_number
+from puzzlelib.core.errors import check_flag, number_text, whole_number
 from puzzlelib.core.board import BLANK, Board, as_board, check_shape, neighbor_table, resolve_goal
 from puzzlelib.core.solvability import is_solvable
 from puzzlelib.core.door import door, keyword_only
@@ -101,6 +101,7 @@ def scramble(board, moves: int, *, seed=None, allow_undo: bool = False) -> Board
     """
     board = as_board(board)
     moves = whole_number(moves, "moves")
+    allow_undo = check_flag(allow_undo, "allow_undo")
     if not 0 <= moves <= MAX_SCRAMBLE_MOVES:
         raise ValueError(f"moves must be 0 to {MAX_SCRAMBLE_MOVES:,}, got {number_text(moves)}")
     rng = _rng(seed)

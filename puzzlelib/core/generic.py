@@ -71,7 +71,7 @@ from typing import Any
 
 from puzzlelib.core.board import Board, board_and_goal
 from puzzlelib.core.door import Answer, door
-from puzzlelib.core.errors import NodeLimitError
+from puzzlelib.core.errors import NodeLimitError, check_flag
 from puzzlelib.core.solvability import is_solvable
 from puzzlelib.core.guards import refuse_component, refuse_far, search_limit
 from puzzlelib.core.heuristics import manhattan
@@ -329,7 +329,7 @@ def breadth_first(problem, *, check_parity: bool = True, max_nodes: int | None =
     True
     """
     limit = search_limit(problem, max_nodes)
-    if check_parity and not problem.is_solvable():
+    if check_flag(check_parity, "check_parity") and not problem.is_solvable():
         return None
     refuse_far(problem.initial, problem.goal, limit, exhaust=not check_parity)
     return graph_search(problem, "fifo", max_nodes=limit)
@@ -348,7 +348,7 @@ def depth_first(problem, *, check_parity: bool = True, max_nodes: int | None = N
     (25, 5)
     """
     limit = search_limit(problem, max_nodes)
-    if check_parity and not problem.is_solvable():
+    if check_flag(check_parity, "check_parity") and not problem.is_solvable():
         return None
     refuse_component(problem.initial, limit, "depth-first search")
     return graph_search(problem, "lifo", max_nodes=limit)
@@ -365,7 +365,7 @@ def uniform_cost(problem, *, check_parity: bool = True, max_nodes: int | None = 
     True
     """
     limit = search_limit(problem, max_nodes)
-    if check_parity and not problem.is_solvable():
+    if check_flag(check_parity, "check_parity") and not problem.is_solvable():
         return None
     refuse_far(problem.initial, problem.goal, limit, exhaust=not check_parity)
     return graph_search(problem, "priority", lambda node: node.path_cost, max_nodes=limit)
@@ -376,7 +376,7 @@ def _astar_search_args(args: dict):
     heuristic = args["heuristic"]
     if not callable(heuristic) or isinstance(heuristic, type):
         raise TypeError(f"heuristic must be a function h(board, goal), got {heuristic!r}")
-    if args["check_parity"] and not args["problem"].is_solvable():
+    if check_flag(args["check_parity"], "check_parity") and not args["problem"].is_solvable():
         return Answer(None)
     return None
 

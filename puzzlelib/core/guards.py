@@ -24,7 +24,7 @@ from __future__ import annotations
 from math import log10
 
 from puzzlelib.core.board import Board, as_board, check_shape, same_shape
-from puzzlelib.core.errors import NodeLimitError, TooLargeError, whole_number
+from puzzlelib.core.errors import NodeLimitError, TooLargeError, check_flag, whole_number
 from puzzlelib.core.limits import (GENERIC_SEARCH_WORK, DICT_BYTES_PER_STATE_BASE, DICT_BYTES_PER_STATE_PER_CELL, NODE_BYTES_PER_STATE,
                       check_budget, check_max_nodes, dict_bfs_bytes, format_bytes, format_count, log10_reachable,
                       reachable_count, state_limit)
@@ -44,6 +44,7 @@ def too_many_states(start: Board, limit: int, *, default: bool = False) -> NodeL
     BFS stopped after storing 1,000 states of the 3 x 3 board (about ... KiB; max_nodes or the memory budget) ...
     """
     start, limit = as_board(start, "start"), whole_number(limit, "limit", minimum=1)
+    default = check_flag(default, "default")
     cells = start.rows * start.cols
     memory = state_limit(cells)
     if default and limit < memory:
@@ -94,7 +95,7 @@ def refuse_far(start: Board, goal: Board, limit: int, *, exhaust: bool = False) 
     """
     start, goal = as_board(start, "start"), as_board(goal, "goal")
     same_shape(start, goal)
-    if exhaust:       # the search may have to store the whole component
+    if check_flag(exhaust, "exhaust"):       # the search may have to store the whole component
         refuse_component(start, limit, "without the parity test, this search (use check_parity=True)")
         return
     limit = whole_number(limit, "limit", minimum=1)
@@ -129,8 +130,8 @@ def refuse_component(start, limit: int, what: str = "the search") -> None:
     rows, cols = start.shape
     if log10_reachable(rows, cols) <= log10(limit):
         return
-    count = format_count(reachable_count(rows, cols)) if rows * cols <= 1000 else "the"
-    raise TooLargeError(f"{what} may store every one of the {count} boards of the {rows} x {cols} component "
+    count = f"the {format_count(reachable_count(rows, cols))}" if rows * cols <= 1000 else "the"
+    raise TooLargeError(f"{what} may store every one of {count} boards of the {rows} x {cols} component "
                         f"before it meets the goal, more than the {limit:,} it may (max_nodes or the memory budget)")
 
 
@@ -185,7 +186,7 @@ def node_limit_error(max_nodes: int, name: str, *, default: bool = False) -> Nod
     max_nodes = whole_number(max_nodes, "max_nodes", minimum=1)
     if not isinstance(name, str):
         raise TypeError(f"name must be the search's name, a str, got {type(name).__name__}")
-    if default:
+    if check_flag(default, "default"):
         other = " or ida_star(), which needs little memory" if name == "A*" else ""
         return NodeLimitError(f"{name} stopped after expanding {max_nodes:,} nodes (the default max_nodes, a few "
                               "seconds) without proving a shortest solution; pass a larger max_nodes= to search "

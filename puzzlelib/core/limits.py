@@ -53,7 +53,7 @@ __all__ = [
     "PuzzleError", "TooLargeError", "NodeLimitError", "SearchBudgetError", "whole_number",
     "check_max_nodes", "check_budget", "memory_budget", "available_memory", "meminfo_available",
     "address_space_available", "cgroup_available", "log10_factorial", "log10_reachable", "format_count",
-    "state_count", "reachable_count", "dict_bfs_bytes", "check_full_bfs", "refuse_over_budget", "state_limit",
+    "state_count", "reachable_count", "small_reachable_count", "dict_bfs_bytes", "check_full_bfs", "refuse_over_budget", "state_limit",
     "frontier_bfs_bytes", "check_frontier_bfs", "as_array",
     "DICT_BYTES_PER_STATE_BASE", "DICT_BYTES_PER_STATE_PER_CELL", "NODE_BYTES_PER_STATE",
     "FRONTIER_BYTES_PER_STATE", "ARRAY_BYTES_PER_NODE", "MAX_BUDGET", "FALLBACK_BUDGET", "ALWAYS_FITS",
@@ -153,10 +153,8 @@ def solved_by_table(rows: int, cols: int) -> bool:
     >>> solved_by_table(3, 3), solved_by_table(1, 12), solved_by_table(2, 5), solved_by_table(1000, 1000)
     (True, True, False, False)
     """
-    rows, cols = check_shape(rows, cols)
-    if log10_reachable(rows, cols) > 12:          # never counts (mn)! of a huge board
-        return False
-    return reachable_count(rows, cols) * rows * cols <= TABLE_MAX_ENTRIES
+    count = small_reachable_count(rows, cols)     # never counts (mn)! of a huge board
+    return count is not None and count * rows * cols <= TABLE_MAX_ENTRIES
 
 
 def check_max_nodes(max_nodes, default: int | None = None, *, cap: int | None = None) -> int | None:
@@ -394,6 +392,26 @@ def reachable_count(rows: int, cols: int) -> int:
     if rows == 1 or cols == 1:
         return cells
     return factorial(cells) // 2
+
+
+SMALL_COMPONENT_DIGITS = 12
+"""A component of up to 10^12 boards is counted exactly where a count helps (a table, a search's limit); a bigger
+one is never counted: none of those fit memory, and (mn)! of a 1000 x 1000 board has 5.6 million digits."""
+
+
+def small_reachable_count(rows: int, cols: int) -> int | None:
+    """:func:`reachable_count` when the component has at most 10^12 boards; else None, at once, for any shape.
+
+    What a table or a search's limit needs to know: whether the whole component could fit, and how big it is
+    if so (:func:`solved_by_table`, :func:`state_limit`'s ``at_most``).
+
+    >>> small_reachable_count(3, 3), small_reachable_count(1, 5), small_reachable_count(1000, 1000)
+    (181440, 5, None)
+    """
+    rows, cols = check_shape(rows, cols)
+    if log10_reachable(rows, cols) > SMALL_COMPONENT_DIGITS:
+        return None
+    return reachable_count(rows, cols)
 
 
 def dict_bfs_bytes(states: int, cells: int) -> int:

@@ -17,7 +17,8 @@ Korf and Felner, 2002, the additive ones).
 The search (:func:`pattern_table`) runs over pattern positions plus the
 blank's cell with numpy, a 0-1 BFS in layers; the table keeps, for each
 placement, the minimum over the blank's cell. :func:`table_problem` checks a
-table's entries against what any right table must satisfy. Keeping tables on
+table's entries against what any right table must satisfy, and a sample of them
+against the first layers of the same search run afresh. Keeping tables on
 disk and the heuristic object built from them are the engine's
 (:mod:`puzzlelib.engines.pdb`).
 
@@ -28,22 +29,29 @@ disk and the heuristic object built from them are the engine's
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from functools import lru_cache
 from math import perm
 
 import numpy as np
-from puzzlelib.core.board import BLANK, Board, as_board, neighbor_array
+from puzzlelib.core.board import BLANK, Board, as_board, neighbor_array, neighbor_table
 from puzzlelib.core.limits import MAX_SEARCH_STATES, TooLargeError, whole_number
-from puzzlelib.core.errors import number_text, short_repr
+from puzzlelib.core.errors import check_flag, number_text, short_repr
 from puzzlelib.core.memo import memo
 
 
-__all__ = ["UNSEEN", "largest_pattern", "default_partition", "check_partition", "check_pattern", "pattern_table",
-           "table_problem"]
+__all__ = ["UNSEEN", "BUILDER_VERSION", "largest_pattern", "default_partition", "check_partition", "check_pattern",
+           "pattern_table", "table_problem", "sample_problem"]
 
 UNSEEN = 255
 """The entry of a placement the search never reached."""
+
+BUILDER_VERSION = 1
+"""The version of the search that builds the tables (:func:`pattern_table`). Every saved table records it (the
+cache's records, the shipped tables' manifest) and one of another version is rebuilt, never used. Bump it
+whenever a change to the search could change a table's bytes (its moves, its layout, :data:`UNSEEN`), and run
+``scripts/ship_tables.py`` to ship tables of the new version."""
 
 
 PARTITION_MAX_CELLS = 400
@@ -215,9 +223,7 @@ def pattern_table(goal, pattern, *, progress: bool = False) -> np.ndarray:
     """
     goal = as_board(goal, "goal")
     pattern = check_pattern(goal, pattern)
-    if not isinstance(progress, bool):
-        raise TypeError("progress must be True or False")
-    return _pattern_table(goal, pattern, progress)
+    return _pattern_table(goal, pattern, check_flag(progress, "progress"))
 
 
 def _pattern_table(goal: Board, pattern: tuple[int, ...], progress: bool) -> np.ndarray:
@@ -322,7 +328,12 @@ def table_problem(goal, pattern, table, stated: dict | None = None) -> str | Non
       occurs, so exactly ``perm(cells, len(pattern))`` entries are seen;
     * with ``stated`` (the metadata of a saved table): its ``max`` and
       ``reachable`` are the table's largest entry (the bound no entry may
-      exceed, below UNSEEN) and number of seen entries.
+      exceed, below UNSEEN) and number of seen entries;
+    * a sample of its entries agrees with a fresh search (:func:`sample_problem`):
+      the placements a few moves from the goal hold exactly their distance, and
+      random placements are consistent with their neighbours. A table that is
+      wrong everywhere in the same way (every entry + 2, say) passes the
+      checks above but not this one.
 
     >>> goal = Board.goal(2, 3)
     >>> t = pattern_table(goal, [1, 2])
@@ -372,4 +383,138 @@ def _table_problem(goal: Board, pattern, table, stated: dict | None) -> str | No
         if stated.get("reachable") != reachable:
             return (f"it has {reachable:,} placements with a distance, but its metadata says "
                     f"{stated.get('reachable')!r}")
+    return _sample_problem(goal, pattern, table)
+
+
+SAMPLE_STATES = 3_000
+"""The most abstract states (placement, blank's cell) :func:`sample_problem`'s search from the goal stores beyond
+its first layer: a few hundredths of a second in pure Python."""
+SAMPLE_PLACEMENTS = 24
+"""The random placements :func:`sample_problem` checks against their neighbours."""
+SAMPLE_SEED = 47
+"""The seed of those placements: the same sample every time, so a check that fails once fails again."""
+
+
+def sample_problem(goal, pattern, table) -> str | None:
+    """What a fresh search says is wrong with a sample of ``table``'s entries, or None.
+
+    A table's record (size, SHA-256, largest entry) proves it was not damaged, not that it is right. Here a
+    fresh search checks a sample of the entries, in two ways:
+
+    * near the goal, exactly: the search :func:`pattern_table` runs, from the goal, layer by layer, for as
+      many whole layers as :data:`SAMPLE_STATES` states allow (``radius`` pattern moves). Every placement it
+      meets must hold its distance; every other placement, more than ``radius``;
+    * anywhere, by its neighbours: for :data:`SAMPLE_PLACEMENTS` random placements (seeded) whose free cells
+      form one region, the blank can reach every free cell for nothing, so a move of one pattern tile into a
+      free cell next to it leads to a placement at most one more away, and one such move leads one closer
+      (unless the placement is the goal's).
+
+    >>> goal = Board.goal(3, 3)
+    >>> table = pattern_table(goal, [7, 8])
+    >>> sample_problem(goal, [7, 8], table) is None
+    True
+    >>> wrong = table.copy(); wrong[(wrong != UNSEEN) & (wrong > 0)] += 2     # every entry but the goal's + 2
+    >>> table_problem(goal, [7, 8], wrong, stated=None) == sample_problem(goal, [7, 8], wrong)
+    True
+    >>> sample_problem(goal, [7, 8], wrong)
+    'a fresh search from the goal gives other distances for 71 of the 72 placements within 7 moves of it (one 1 move away holds 3)'
+    """
+    goal = as_board(goal, "goal")
+    pattern = check_pattern(goal, pattern)
+    n, k = len(goal.tiles), len(pattern)
+    if not isinstance(table, np.ndarray) or table.dtype != np.uint8 or table.shape != (n ** k,):
+        raise TypeError(f"table must be a flat uint8 array of {n ** k:,} entries, got {short_repr(table, 80)}")
+    return _sample_problem(goal, pattern, table)
+
+
+def _sample_problem(goal: Board, pattern: tuple[int, ...], table: np.ndarray) -> str | None:
+    """:func:`sample_problem` for a checked goal and pattern and a table of the right shape and dtype."""
+    n = len(goal.tiles)
+    weights = [n ** j for j in range(len(pattern))]
+    near, radius, whole = _near_goal(goal, pattern, SAMPLE_STATES)
+    index = np.fromiter((sum(c * w for c, w in zip(cells, weights)) for cells in near), dtype=np.int64,
+                        count=len(near))
+    want = np.fromiter(near.values(), dtype=np.int64, count=len(near))
+    wrong = np.flatnonzero(table[index] != want)
+    within = f"within {radius} move{'s' * (radius != 1)} of it"
+    if wrong.size:
+        first = wrong[np.argmin(want[wrong])]
+        away = int(want[first])
+        return (f"a fresh search from the goal gives other distances for {wrong.size:,} of the {len(near):,} "
+                f"placements {within} (one {away} move{'s' * (away != 1)} away holds {int(table[index[first]])})")
+    claimed = int(np.count_nonzero(table != UNSEEN if whole else table <= radius))
+    if claimed != len(near):       # every entry of the table, at once: none but these is that close
+        return (f"{claimed - len(near):,} more of its placements than a fresh search finds "
+                + ("can be reached at all" if whole else f"are {within} of the goal"))
+    if whole:
+        return None
+    adjacent = neighbor_table(goal.rows, goal.cols)
+    rng = random.Random(SAMPLE_SEED)
+    for _ in range(SAMPLE_PLACEMENTS if n <= 1024 else 0):     # beyond, each region's flood fill costs too much
+        cells = tuple(rng.sample(range(n), len(pattern)))
+        here = sum(c * w for c, w in zip(cells, weights))
+        value = int(table[here])
+        if value == UNSEEN or not _one_region(cells, adjacent, n):
+            continue
+        steps = [int(table[here + (f - c) * weights[j]])       # tile j slides from c into a free cell f
+                 for j, c in enumerate(cells) for f in adjacent[c] if f not in cells]
+        if max(steps) > value + 1:
+            return (f"a placement {value} moves from the goal has a neighbour (one move of a pattern tile away) "
+                    f"it holds to be {max(steps)} moves away")
+        if value > 0 and min(steps) >= value:
+            return (f"a placement {value} moves from the goal has no neighbour (one move of a pattern tile away) "
+                    f"any closer to the goal (the closest holds {min(steps)})")
     return None
+
+
+def _near_goal(goal: Board, pattern: tuple[int, ...], cap: int) -> tuple[dict, int, bool]:
+    """(distances, radius, whole): the distance of every placement (the cells of the pattern's tiles) within
+    ``radius`` pattern moves of the goal. It is :func:`pattern_table`'s search in pure Python, whole layers only,
+    until more than ``cap`` states are stored (the first layer is always whole); ``whole`` when it ran out of
+    states first: then it met every placement that can be reached."""
+    adjacent = neighbor_table(goal.rows, goal.cols)
+    start = (tuple(goal.tiles.index(t) for t in pattern), goal.blank_index)
+    seen = {start}
+    near: dict[tuple, int] = {}
+    layer, depth = [start], 0
+    while True:
+        i = 0
+        while i < len(layer):                     # free blank steps: same depth
+            cells, blank = layer[i]
+            for to in adjacent[blank]:
+                if to not in cells and (cells, to) not in seen:
+                    seen.add((cells, to))
+                    layer.append((cells, to))
+            i += 1
+            if depth and len(seen) > cap:
+                return near, depth - 1, False     # this layer is not whole: the last whole one counts
+        for cells, _ in layer:
+            near.setdefault(cells, depth)
+        following = []
+        for cells, blank in layer:                # a pattern tile slides from `to` into the blank: one move
+            for to in adjacent[blank]:
+                if to in cells:
+                    j = cells.index(to)
+                    state = (cells[:j] + (blank,) + cells[j + 1:], to)
+                    if state not in seen:
+                        seen.add(state)
+                        following.append(state)
+        if not following:
+            return near, depth, True
+        if len(seen) > cap:
+            return near, depth, False
+        layer = following
+        depth += 1
+
+
+def _one_region(cells: tuple, adjacent, n: int) -> bool:
+    """Do the cells outside ``cells`` form one region (the blank can reach each of them from any other)?"""
+    blocked = set(cells)
+    first = next(c for c in range(n) if c not in blocked)
+    seen, todo = {first}, [first]
+    while todo:
+        for d in adjacent[todo.pop()]:
+            if d not in blocked and d not in seen:
+                seen.add(d)
+                todo.append(d)
+    return len(seen) == n - len(blocked)

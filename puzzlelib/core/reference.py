@@ -316,6 +316,9 @@ def save_results(name: str, data: dict, *, compact: bool = True, directory=None)
     import tempfile
     from pathlib import Path
 
+    from puzzlelib.core.errors import check_flag
+
+    compact = check_flag(compact, "compact")
     path = results_path(name) if directory is None else Path(directory) / results_path(name).name
     path.parent.mkdir(parents=True, exist_ok=True)
     text = compact_json(data) if compact else json.dumps(data, indent=1) + "\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from numbers import Real
 
 from puzzlelib.core.board import BLANK, Board, as_board
+from puzzlelib.core.errors import check_flag
 from puzzlelib.core.palette import COMPONENT_COLORS, SERIES
 from puzzlelib.draw import FONT, _plt, _tick_labels, describe, draw_board
 
@@ -215,8 +216,7 @@ def one_swap(board, a: int, b: int, *, name: str, goal, goal_name: str, can_reac
             raise ValueError(f"{what} = {tile} is not a tile of the board (the blank cannot be swapped)")
     if a == b:
         raise ValueError(f"swap two different tiles, got {a} twice")
-    if not isinstance(can_reach, bool):
-        raise TypeError(f"can_reach is True or False, got {can_reach!r}")
+    can_reach = check_flag(can_reach, "can_reach")
     for what, text in (("name", name), ("goal_name", goal_name)):
         if not isinstance(text, str) or not text:
             raise TypeError(f"{what} is a non-empty string, got {text!r}")

@@ -14,7 +14,7 @@ from numbers import Integral
 
 from puzzlelib.core import palette
 from puzzlelib.core.board import BLANK, Board, as_board, moves_table
-from puzzlelib.core.errors import whole_number
+from puzzlelib.core.errors import check_flag, whole_number
 from puzzlelib.draw import FONT, _plt, _tick_labels, describe, draw_board, draw_path
 
 __all__ = ["puzzle_and_goal", "shortest_solution", "distance_profile", "blank_moves", "one_move_away",
@@ -156,8 +156,7 @@ def distance_profile(counts, rows, cols, *, log: bool = False):
     """
     counts = _counts(counts)
     rows, cols = whole_number(rows, "rows", minimum=1), whole_number(cols, "cols", minimum=1)
-    if not isinstance(log, bool):
-        raise TypeError(f"log is True or False, got {log!r}")
+    log = check_flag(log, "log")
     from matplotlib.ticker import FuncFormatter
 
     plt = _plt()

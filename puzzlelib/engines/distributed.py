@@ -64,6 +64,7 @@ import numpy as np
 
 from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import Board, check_shape, resolve_goal
+from puzzlelib.core.errors import check_flag
 from puzzlelib.core.limits import PACKED_MAX_CELLS, TooLargeError, format_bytes, format_count, frontier_bfs_bytes, \
     reachable_count, whole_number
 from puzzlelib.engines.storage import file_problem, parse_json, read_regular, report_damage, write_atomic
@@ -425,6 +426,8 @@ def distributed_search(rows: int, cols: int, *, goal=None, directory=None, max_d
         raise ValueError(f"scheduler must be an address such as tcp://HOST:8786, got {str(scheduler)[:80]!r}")
     if on_layer is not None and not callable(on_layer):
         raise TypeError(f"on_layer must be a function of (depth, count, seconds), got {type(on_layer).__name__}")
+    keep_layers = check_flag(keep_layers, "keep_layers")
+    progress = check_flag(progress, "progress", allow_none=True)
     started = time.perf_counter()
     client, opened = _connect(client, scheduler, workers)
     bar = None

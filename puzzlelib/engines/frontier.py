@@ -64,6 +64,7 @@ import numpy as np
 
 from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import BLANK, Board, as_board, check_shape, resolve_goal
+from puzzlelib.core.errors import check_flag
 from puzzlelib.core.limits import (PACKED_MAX_CELLS, PuzzleError, check_frontier_bfs, reachable_count,
                       whole_number)
 from puzzlelib.engines.packed import (BLANK_SHIFT, MOVE_BITS, _U64, _split_by_blank, as_words, blank_moves,  # noqa: F401
@@ -514,6 +515,8 @@ def frontier_search(rows: int, cols: int, *, goal=None, directory=None, max_dept
                          f"got {rows} x {cols}")
     if on_layer is not None and not callable(on_layer):
         raise TypeError(f"on_layer must be a function of (depth, count, seconds), got {type(on_layer).__name__}")
+    keep_layers = check_flag(keep_layers, "keep_layers")
+    progress = check_flag(progress, "progress", allow_none=True)
     started = time.perf_counter()
     if directory is None:
         return _search(rows, cols, goal, None, max_depth, progress, started, on_layer)

@@ -22,6 +22,7 @@ from puzzlelib.core.door import keyword_only
 from puzzlelib.core.board import Board, as_board, board_and_goal
 from puzzlelib.core.heuristics import manhattan
 from puzzlelib.engines.ida import _ida_star_checked
+from puzzlelib.core.errors import check_flag
 from puzzlelib.core.limits import PDB_MAX_CELLS, check_max_nodes, solved_by_table
 from puzzlelib.engines.pdb import PatternDatabase, is_available
 from puzzlelib.core.pdb import default_partition
@@ -57,9 +58,7 @@ def best_heuristic(goal, *, build: bool = True, progress: bool = True):
     'manhattan'
     """
     goal = as_board(goal, "goal")
-    if not isinstance(build, bool) or not isinstance(progress, bool):
-        raise TypeError("build and progress must be True or False")
-    return _best_heuristic(goal, build, progress)
+    return _best_heuristic(goal, check_flag(build, "build"), check_flag(progress, "progress"))
 
 
 def _best_heuristic(goal: Board, build: bool, progress: bool):
@@ -120,8 +119,7 @@ def solve_optimal(start, *, goal=None, max_nodes: int | None = None, build: bool
     """
     start, goal = board_and_goal(start, goal, "start")
     check_max_nodes(max_nodes)                   # checked on every path, even where no search needs it
-    if not isinstance(build, bool) or not isinstance(progress, bool):
-        raise TypeError("build and progress must be True or False")
+    build, progress = check_flag(build, "build"), check_flag(progress, "progress")
     if not _solvable(start, goal):
         return None
     return _solve_checked(start, goal, max_nodes, None, build, progress)

@@ -3,11 +3,13 @@
 The tables are built by :func:`~puzzlelib.core.pdb.pattern_table` (the lesson); this module keeps them.
 They are saved in a cache directory (``~/.cache/puzzlelib``, or ``$PUZZLELIB_CACHE``) and loaded next
 time: each ``.npy`` table beside a ``.json`` file that says what it is (board, goal, pattern, format,
-length) and records its size and SHA-256. A table is used only if it passes those checks and a few quick
-ones on its entries (:func:`~puzzlelib.core.pdb.table_problem`); a damaged one is reported with a
-:class:`~puzzlelib.engines.storage.DamagedFileWarning` and rebuilt. A cache that can't be written is
+length), what built it (:data:`~puzzlelib.core.pdb.BUILDER_VERSION`) and records its size and SHA-256.
+A record proves a file was not damaged, not that it is right, so a table is used only if it passes those
+checks, a few quick ones on its entries and a fresh search's check of a sample of them
+(:func:`~puzzlelib.core.pdb.table_problem`); a damaged or wrong one, or one of another builder, is reported
+with a :class:`~puzzlelib.engines.storage.DamagedFileWarning` and rebuilt. A cache that can't be written is
 reported once, and the tables are kept in memory. The tables shipped with the package
-(:mod:`~puzzlelib.engines.shipped`) are looked for first.
+(:mod:`~puzzlelib.engines.shipped`) are looked for first, and checked the same way.
 """
 
 from __future__ import annotations
@@ -19,18 +21,20 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlelib.core.pdb import (PARTITION_MAX_CELLS, UNSEEN, _pattern_table, _table_problem, check_partition, check_pattern, default_partition, largest_pattern)
+from puzzlelib.core.pdb import (BUILDER_VERSION, PARTITION_MAX_CELLS, UNSEEN, _pattern_table, _table_problem, check_partition, check_pattern, default_partition, largest_pattern)
 from puzzlelib.core.board import Board, as_board
 from puzzlelib.core.heuristics import AdditiveTables, goal_mirror
 from puzzlelib.core.limits import MAX_BUILD_ENTRIES, MAX_SEARCH_STATES, TooLargeError, format_bytes
-from puzzlelib.core.errors import short_repr
+from puzzlelib.core.errors import check_flag, short_repr
 from puzzlelib.engines import shipped as _shipped
 from puzzlelib.engines.storage import Damaged, npy_bytes, read_checked, report_damage, save_checked, sha256_bytes
 
 __all__ = ["FORMAT_VERSION", "cache_dir", "describe", "load_or_build", "is_cached", "is_available", "PatternDatabase"]
 
 FORMAT_VERSION = 3
-"""The version of the cache's metadata files; a file of another version is not used (the table is rebuilt)."""
+"""The version of the cache's metadata files; a file of another version is not used (the table is rebuilt).
+The version of the search that built a table is recorded beside it (``builder``,
+:data:`~puzzlelib.core.pdb.BUILDER_VERSION`) and checked the same way."""
 
 
 def cache_dir() -> Path:
@@ -60,8 +64,8 @@ def describe(goal, pattern) -> dict:
     """What a saved table is: the fields its metadata must repeat exactly before the table is used.
 
     >>> d = describe(Board.goal(2, 3), [1, 2])
-    >>> d["format"] == FORMAT_VERSION, d["pattern"], d["length"], d["dtype"]
-    (True, [1, 2], 36, 'uint8')
+    >>> d["format"] == FORMAT_VERSION, d["builder"] == BUILDER_VERSION, d["pattern"], d["length"], d["dtype"]
+    (True, True, [1, 2], 36, 'uint8')
     """
     goal = as_board(goal, "goal")
     return _describe(goal, check_pattern(goal, pattern))
@@ -70,8 +74,8 @@ def describe(goal, pattern) -> dict:
 def _describe(goal: Board, pattern) -> dict:
     """:func:`describe` for a checked goal and pattern."""
     pattern = list(pattern)
-    return {"format": FORMAT_VERSION, "rows": goal.rows, "cols": goal.cols, "goal": list(goal.tiles),
-            "pattern": pattern, "dtype": "uint8", "length": len(goal.tiles) ** len(pattern)}
+    return {"format": FORMAT_VERSION, "builder": BUILDER_VERSION, "rows": goal.rows, "cols": goal.cols,
+            "goal": list(goal.tiles), "pattern": pattern, "dtype": "uint8", "length": len(goal.tiles) ** len(pattern)}
 
 
 NPY_HEADER_LIMIT = 4096
@@ -97,7 +101,8 @@ def _load_cached(goal: Board, pattern, path: Path) -> tuple[np.ndarray, dict] | 
     """The cached table and its record if both are there and pass every check; None otherwise.
 
     The pair is read by :func:`~puzzlelib.engines.storage.read_checked` (the record describes exactly this
-    goal and pattern, the file has its size and SHA-256), then its entries are checked (:func:`table_problem`).
+    goal and pattern, built by this :data:`~puzzlelib.core.pdb.BUILDER_VERSION`, the file has its size and
+    SHA-256), then its entries are checked, a sample of them against a fresh search (:func:`table_problem`).
     Nothing cached: None, quietly. Anything else wrong: a
     :class:`~puzzlelib.engines.storage.DamagedFileWarning` that says what, then None.
     """
@@ -132,8 +137,10 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
     the package (:mod:`puzzlelib.engines.shipped`: the player's 4 x 4 goals).
 
     A cached table is used only when its metadata describes exactly this
-    goal and pattern, the file has the size and SHA-256 the metadata records,
-    and its entries pass :func:`table_problem`. Otherwise a
+    goal and pattern and the version of the search that built it
+    (:data:`~puzzlelib.core.pdb.BUILDER_VERSION`), the file has the size and
+    SHA-256 the metadata records, and its entries pass :func:`table_problem`
+    (a sample of them checked against a fresh search). Otherwise a
     :class:`~puzzlelib.engines.storage.DamagedFileWarning` says what is wrong and the
     table is built again and saved over it. A cache folder that can't be
     written (read-only, a file in its place, a full disk) gives one
@@ -146,10 +153,8 @@ def load_or_build(goal, pattern, *, cache: bool = True, progress: bool = True,
     """
     goal = as_board(goal, "goal")
     pattern = check_pattern(goal, pattern)        # before the cache is touched
-    for name, flag in (("cache", cache), ("progress", progress), ("rebuild", rebuild)):
-        if not isinstance(flag, bool):
-            raise TypeError(f"{name} must be True or False, got {flag!r:.40}")
-    return _load_or_build(goal, pattern, cache, progress, rebuild)
+    return _load_or_build(goal, pattern, check_flag(cache, "cache"), check_flag(progress, "progress"),
+                          check_flag(rebuild, "rebuild"))
 
 
 def _load_or_build(goal: Board, pattern: tuple[int, ...], cache: bool, progress: bool, rebuild: bool):
@@ -215,7 +220,8 @@ def is_available(goal, partition=None) -> bool:
     if partition is None and len(goal.tiles) > PARTITION_MAX_CELLS:
         return False
     groups = default_partition(goal) if partition is None else check_partition(goal, partition)
-    return all(_shipped._entry(goal, g, _shipped.SHIPPED_DIR) is not None or _cached_intact(goal, g) for g in groups)
+    return all(_shipped._current(_shipped._entry(goal, g, _shipped.SHIPPED_DIR)) or _cached_intact(goal, g)
+               for g in groups)
 
 
 class PatternDatabase:
@@ -245,6 +251,8 @@ class PatternDatabase:
     def __init__(self, goal, partition=None, *, cache: bool = True, progress: bool = True,
                  mirror: bool = True, rebuild: bool = False):
         self.goal = as_board(goal, "goal")
+        cache, progress = check_flag(cache, "cache"), check_flag(progress, "progress")
+        mirror, rebuild = check_flag(mirror, "mirror"), check_flag(rebuild, "rebuild")
         self.partition = (default_partition(self.goal) if partition is None
                           else check_partition(self.goal, partition))
         n = len(self.goal.tiles)

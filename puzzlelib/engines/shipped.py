@@ -6,12 +6,15 @@ first, which is Korf's, and the spiral) on the sizes of its menu that no BFS tab
 and 4 x 3) come with the package, compressed with LZMA in ``puzzlelib/data/pdb/``: 6.8 MB on disk for
 104 MB of tables (21 of them), a 16 MB table loaded in about 0.06 s. ``scripts/ship_tables.py`` writes
 them (from the cache, or building them first) with a manifest that records, for each table, its goal,
-pattern, length, largest entry and the SHA-256 of its bytes.
+pattern, length, largest entry, the SHA-256 of its bytes and the version of the search that built it
+(:data:`~puzzlelib.core.pdb.BUILDER_VERSION`).
 
-A shipped table is used only if it decompresses to exactly the bytes its manifest records
-(length and SHA-256); otherwise a :class:`~puzzlelib.engines.storage.DamagedFileWarning` says what is wrong
-and the table is built as if it had not been shipped. The tests check the shipped tables' entries
-(:func:`~puzzlelib.core.pdb.table_problem`) and solve Korf's instances with them to his lengths.
+A shipped table is used only if its manifest names this builder version, it decompresses to exactly the
+bytes its manifest records (length and SHA-256), and a sample of its entries agrees with a fresh search
+(:func:`~puzzlelib.core.pdb.sample_problem`, a few milliseconds); otherwise a
+:class:`~puzzlelib.engines.storage.DamagedFileWarning` says what is wrong and the table is built as if it had
+not been shipped. The tests check all of the shipped tables' entries (:func:`~puzzlelib.core.pdb.table_problem`)
+and solve Korf's instances with them to his lengths.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from puzzlelib.core.board import as_board
-from puzzlelib.core.pdb import _pattern_tiles
+from puzzlelib.core.pdb import BUILDER_VERSION, _pattern_tiles, _sample_problem
 from puzzlelib.engines.storage import parse_json, read_regular, record_problem, report_damage
 
 __all__ = ["SHIPPED_DIR", "MANIFEST", "manifest", "shipped_entry", "load_shipped"]
@@ -115,8 +118,9 @@ def _entry(goal, pattern: tuple, folder: Path) -> dict | None:
 def load_shipped(goal, pattern, folder: Path | None = None) -> tuple[np.ndarray, dict] | None:
     """The shipped table for ``goal`` and ``pattern`` and its record, or None (none shipped, or damaged).
 
-    The table is used only when it decompresses to the length and SHA-256 its record states; any
-    other outcome is reported as a :class:`~puzzlelib.engines.storage.DamagedFileWarning` and gives None.
+    The table is used only when its record names this builder version, it decompresses to the length and
+    SHA-256 its record states, and a sample of its entries agrees with a fresh search; any other outcome is
+    reported as a :class:`~puzzlelib.engines.storage.DamagedFileWarning` and gives None.
 
     >>> from puzzlelib.core.board import Board
     >>> table, record = load_shipped(Board.goal(4, 4), [13, 14, 15])
@@ -125,6 +129,11 @@ def load_shipped(goal, pattern, folder: Path | None = None) -> tuple[np.ndarray,
     """
     goal, pattern, folder = _checked(goal, pattern, folder)
     return _load_shipped(goal, pattern, folder)
+
+
+def _current(record: dict | None) -> bool:
+    """Is ``record`` (a manifest's record, or None) of a table built by this version of the search?"""
+    return record is not None and record.get("builder") == BUILDER_VERSION
 
 
 def _load_shipped(goal, pattern: tuple, folder: Path) -> tuple[np.ndarray, dict] | None:
@@ -136,6 +145,10 @@ def _load_shipped(goal, pattern: tuple, folder: Path) -> tuple[np.ndarray, dict]
     if not isinstance(name, str) or "/" in name or "\\" in name or not isinstance(length, int) \
             or not isinstance(record.get("sha256"), str) or length != len(goal.tiles) ** len(pattern):
         report_damage(folder / MANIFEST, f"its record for the pattern {list(pattern)} is incomplete or wrong")
+        return None
+    if not _current(record):
+        report_damage(folder / name, f"the manifest says it was built by version {str(record.get('builder'))[:20]} "
+                                     f"of the search, not {BUILDER_VERSION} (scripts/ship_tables.py ships new ones)")
         return None
     path = folder / name
     try:
@@ -151,4 +164,9 @@ def _load_shipped(goal, pattern: tuple, folder: Path) -> tuple[np.ndarray, dict]
     if problem:
         report_damage(path, f"decompressed, {problem} in the manifest")
         return None
-    return np.frombuffer(data, dtype=np.uint8), record
+    table = np.frombuffer(data, dtype=np.uint8)
+    problem = _sample_problem(goal, pattern, table)       # the record proves it intact, not right
+    if problem:
+        report_damage(path, problem)
+        return None
+    return table, record

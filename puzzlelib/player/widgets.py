@@ -31,6 +31,7 @@ import ipywidgets as w
 
 from puzzlelib.core import palette
 from puzzlelib.core.board import Board  # noqa: F401 (the docstrings' examples use it)
+from puzzlelib.core.errors import check_flag
 from puzzlelib.player.controls import ArrowKeys
 from puzzlelib.player.session import GOAL_KINDS, PlaySession, make_goal
 from puzzlelib.player.explorer import BFSExplorer  # noqa: F401 (its home until it moved: re-exported)
@@ -84,6 +85,7 @@ class PuzzleWidget(w.VBox):
                 or not 0 <= animation_delay <= 5:
             raise ValueError(f"animation_delay is 0 to 5 seconds, got {animation_delay!r}")
         self.animation_delay = float(animation_delay)
+        presentation = check_flag(presentation, "presentation")
         self._seed = seed
         self.session = PlaySession(rows, cols, board=board, goal=goal, seed=seed)
         self._solving = False
