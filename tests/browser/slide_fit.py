@@ -22,6 +22,7 @@ Nothing here scrolls or hides anything: a slide is measured as the room sees it.
 from __future__ import annotations
 
 import argparse
+import functools
 import base64
 import struct
 import sys
@@ -34,10 +35,13 @@ BODY_PX, CODE_PX = 18, 16            # the smallest text on screen: body text, a
 TIMEOUT = 60_000                      # ms
 # True once MathJax has typeset and two frames are drawn; false if that takes over 20 s (page.evaluate
 # has no time limit of its own, so a promise that never settled would hang the run).
+# Two frames after MathJax's queue is empty. A call through MathJax.Hub.Queue costs about 0.2 s even when
+# nothing waits in it, so the queue is only joined while it has work (pending or running).
 SETTLED = """() => new Promise(done => {
     setTimeout(() => done(false), 20000);
     const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
-    if (window.MathJax && MathJax.Hub) MathJax.Hub.Queue(frames); else frames(); })"""
+    const queue = window.MathJax && MathJax.Hub && MathJax.Hub.queue;
+    if (queue && (queue.pending || queue.running)) MathJax.Hub.Queue(frames); else frames(); })"""
 
 # One step as the room sees it. `notes` are the speaker notes (not on screen) and are left out.
 _MEASURE = r"""() => {
@@ -101,6 +105,7 @@ STEPS = r"""() => {
 }"""
 
 
+@functools.lru_cache(maxsize=512)
 def png_text_record(src: str) -> dict[str, float] | None:
     """The ``SlideText`` record (smallest text in points, dots per inch) of a data-URL PNG, or None."""
     if not src.startswith("data:image/png;base64,"):
@@ -146,8 +151,8 @@ class Step:
         return f"{self.deck} slide {self.h + 1}.{self.v + 1}{frag} ({self.first!r})"
 
 
-def _step(page, deck: str, h: int, v: int, f: int) -> Step:
-    m = page.evaluate(_MEASURE)
+def _step(page, deck: str, h: int, v: int, f: int, m: dict | None = None) -> Step:
+    m = page.evaluate(_MEASURE) if m is None else m
     box, content, win = m["box"], m["content"], m["window"]
     over = {}
     if content["bottom"] != float("-inf"):
@@ -198,6 +203,34 @@ def measure(page, deck: Path, shots: Path | None = None) -> list[Step]:
             page.screenshot(path=str(shots / f"{deck.name.split('.')[0]}_{size['width']}x{size['height']}"
                                              f"_{h + 1:02d}_{v + 1}.png"))
     return steps
+
+
+FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
+
+def measure_sizes(page, deck: Path, sizes) -> dict:
+    """Like :func:`measure`, at each of ``sizes`` ((width, height) pairs): ``{size: [Step, ...]}``.
+
+    Each step is shown once and measured at every size in turn (the page is resized, reveal.js lays the
+    slide out again, two frames are drawn): a slide change makes MathJax render the slide again, which
+    costs about 0.2 s, so this takes half the time of one pass per size.
+    """
+    found = {size: [] for size in sizes}
+    first = tuple(sizes[0])
+    page.set_viewport_size({"width": first[0], "height": first[1]})
+    for h, v, fragments in page.evaluate(STEPS):
+        for f in range(-1, fragments):
+            page.evaluate("([h, v, f]) => Reveal.slide(h, v, f)", [h, v, f])
+            assert page.evaluate(SETTLED), f"{deck.name} slide {h + 1}.{v + 1}: MathJax or drawing never settled"
+            for i, (w, ht) in enumerate(sizes):
+                if i:
+                    page.set_viewport_size({"width": w, "height": ht})
+                    page.evaluate(FRAMES)
+                found[(w, ht)].append(_step(page, deck.name.split(".")[0], h, v, f))
+            if len(sizes) > 1:
+                page.set_viewport_size({"width": first[0], "height": first[1]})
+                page.evaluate(FRAMES)
+    return found
 
 
 def problems(steps: list[Step]) -> list[str]:

@@ -209,6 +209,12 @@ def _setup_names(cells) -> set[str]:
     return names
 
 
+def _package_root():
+    """The puzzlelib folder this module was loaded from."""
+    from pathlib import Path
+    return Path(__file__).resolve().parents[2]
+
+
 def package_digest() -> str:
     """The SHA-256 of puzzlelib's own Python files (their paths and contents), as installed now.
 
@@ -216,9 +222,7 @@ def package_digest() -> str:
     64
     """
     import hashlib
-    from pathlib import Path
-    import puzzlelib
-    root = Path(puzzlelib.__file__).resolve().parent
+    root = _package_root()
     h = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
         h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -231,12 +235,11 @@ def check_package(expected: str) -> None:
 
     >>> check_package(package_digest())
     """
-    import puzzlelib
     if not isinstance(expected, str) or not re.fullmatch(r"[0-9a-f]{64}", expected):
         raise ValueError(f"expected is a SHA-256 in hexadecimal (64 characters), got a {type(expected).__name__}")
     found = package_digest()
     if found != expected:
-        raise RuntimeError(f"puzzlelib's files at {puzzlelib.__file__} differ from those this course was built with "
+        raise RuntimeError(f"puzzlelib's files in {_package_root()} differ from those this course was built with "
                            "(make homework): a submission may have changed them. Reinstall puzzlelib, rebuild the "
                            "course, and grade as a user who can't write to it (docs/homework.md).")
 
