@@ -127,6 +127,22 @@ from puzzlelib.course.exercises import judge as _judge  # noqa: E402
 _judge.preload()
 PUZZLELIB_DIGEST = "{{digest}}"
 
+# Each grading kernel starts read-only: it sees the machine but can write only a scratch /tmp of its own,
+# so no submission can change puzzlelib, this course, the gradebook or a configuration file that later
+# grading reads (puzzlelib.course.exercises.jail; on Linux, in a mount namespace).
+import sys  # noqa: E402
+
+from jupyter_client.manager import AsyncKernelManager  # noqa: E402
+
+
+class ReadOnlyKernelManager(AsyncKernelManager):
+    def format_kernel_cmd(self, extra_arguments=None):
+        return [sys.executable, "-m", "puzzlelib.course.exercises.jail", "--",
+                *super().format_kernel_cmd(extra_arguments)]
+
+
+c.Execute.kernel_manager_class = ReadOnlyKernelManager
+
 
 class JudgeOutsideTheKernel(NbGraderPreprocessor):
     """Score every exercise again here, in nbgrader's own process, which never ran the submission.

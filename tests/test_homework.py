@@ -9,12 +9,16 @@ submissions and is autograded with nbgrader itself:
 * in lecture 1 only, ``mixed``: one function that loops for ever, one that raises, and the rest
   right: autograding finishes and only those two exercises are lost.
 
-Neither release/ nor the student edition may hold a line of a reference answer.
+Neither release/ nor the student edition may hold a line of a reference answer. Lecture 1 also gets
+submissions that patch the grading (scored by the judge outside their kernel, issue 47) and one whose test
+cell was edited; its students are graded one at a time, so that what autograde prints for each is read:
+no alarm for an untouched submission, one for an edited test cell, and the timestamp in grades.csv.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -75,7 +79,18 @@ def course(tmp_path_factory):
         answer_cell(nb, "01.5").source = ("def rank_of(tiles):\n    return getattr(__import__('puzzlelib.core.encoding', "
                                           "fromlist=['x']), 'rank_tiles')(tiles)\n")
         submit(out, student, "lecture1", nb)
-    logs = {name: nbgrader(out, "autograde", name, "--force") for name in summary}
+    # what autograde prints, read by the tests at the end: an untouched release (with the timestamp.txt a hub's
+    # collect writes) and one whose test cell was edited
+    (out / "submitted" / "empty" / "lecture1" / "timestamp.txt").write_text("2026-03-02 17:45:00.000000 UTC\n")
+    edited = nbformat.read(out / "release" / "lecture1" / "lecture1.ipynb", as_version=4)
+    test_cell = next(c for c in edited.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "ex01_5_test")
+    test_cell.source += "\nprint('all tests passed')"
+    submit(out, "edited", "lecture1", edited)
+    logs = {}
+    for name in summary:                   # what autograde printed for each student, read from its sections
+        said = nbgrader(out, "autograde", name, "--force")
+        for part in re.split(r"(?=\[AutogradeApp \| INFO\] Creating/updating student with ID ')", said)[1:]:
+            logs[name, re.match(r".*?ID '([^']+)'", part).group(1)] = part
     return out, summary, logs
 
 
@@ -84,6 +99,12 @@ PATCHES = {
                      "g.grade = lambda exercise_id, answer, points: float(points)\n",
     "patches_round": "import builtins, sys\n"
                      "builtins.round = lambda x, n=None: float(sys._getframe(1).f_locals.get('points', x))\n",
+    # a puzzlelib/ beside nbgrader_config.py would stand in for the real one in a later run: the kernel is
+    # read-only (puzzlelib.course.exercises.jail), so the folder is never made
+    "plants_a_package": "import pathlib\nroot = pathlib.Path.cwd().parents[2]\ntry:\n"
+                        "    (root / 'puzzlelib').mkdir()\n"
+                        "    (root / 'puzzlelib' / '__init__.py').write_text('raise SystemExit')\n"
+                        "except OSError:\n    pass\n",
 }
 
 
@@ -195,7 +216,43 @@ def test_answer_cells_that_patch_the_grading_get_the_score_of_their_answers(cour
     text = "".join(o.get("text", "") for c in graded.cells for o in c.get("outputs", []))
     assert "this exercise asks you to write it" in text and "scored by the judge" in text
     # what the lecturer is shown: the kernel's claim, and the lines that patch
-    assert "patches_round, lecture1, exercise 01.4: the notebook's kernel claimed 1 points, the judge gave 0" in logs["lecture1"]
+    assert ("patches_round, lecture1, exercise 01.4: the notebook's kernel claimed 1 points, the judge gave 0"
+            in logs["lecture1", "patches_round"])
+    assert (out / "nbgrader_config.py").is_file() and not (out / "puzzlelib").exists()
     report = (out / "judge_report.csv").read_text(encoding="utf-8")
     assert "builtins.round = lambda" in report and "g.grade = lambda" in report
     assert not [line for line in report.splitlines() if line.startswith("reference,") and "line " in line]
+
+
+ALARMS = ("SAWarning", "not in session", "without encryption", "Traceback")
+
+
+def test_an_untouched_submission_grades_without_alarms(course):
+    """What autograde prints (docs/homework.md): for a student who left the tests alone, no checksum alarm, no
+    SQLAlchemy or kernel warning, nothing from the judge."""
+    out = course[2]["lecture1", "empty"]
+    assert "Autograding" in out, out[-2000:]
+    assert "checksum" not in out, out[-3000:]
+    assert not [a for a in ALARMS if a in out], out[-3000:]
+    assert "WARNING" not in out, out[-3000:]
+
+
+def test_an_edited_test_cell_is_reported_and_put_back(course):
+    folder, _, logs = course
+    out = logs["lecture1", "edited"]
+    assert "Attribute 'checksum' for cell ex01_5_test has changed!" in out, out[-3000:]
+    assert out.count("has changed!") == 1, out[-3000:]
+    assert not [a for a in ALARMS if a in out], out[-3000:]
+    graded_nb = nbformat.read(folder / "autograded" / "edited" / "lecture1" / "lecture1.ipynb", as_version=4)
+    cell = next(c for c in graded_nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "ex01_5_test")
+    assert "all tests passed" not in cell.source and "BEGIN HIDDEN TESTS" in cell.source
+
+
+def test_the_timestamp_file_reaches_grades_csv(course):
+    import csv
+    folder = course[0]
+    nbgrader(folder, "export")
+    with open(folder / "grades.csv", newline="") as f:
+        rows = {(row["assignment"], row["student_id"]): row for row in csv.DictReader(f)}
+    assert rows["lecture1", "empty"]["timestamp"].startswith("2026-03-02 17:45:00")
+    assert rows["lecture1", "edited"]["timestamp"] == ""

@@ -164,3 +164,26 @@ def test_suspicious_lines_name_the_patches_and_pass_over_ordinary_code():
     assert suspicious_lines("import sys\nsys.modules['puzzlelib'] = None") == ["line 2: sys.modules['puzzlelib'] = None"]
     assert suspicious_lines("check.__code__ = (lambda *a: True).__code__")[0].startswith("line 1")
     assert suspicious_lines("def f(board):\n    seen = {board: 0}\n    seen[board] += 1\n    return seen") == []
+
+
+def test_a_students_function_writes_nowhere_but_a_scratch_tmp_of_its_own(capsys):
+    """In the sandbox every file system is read-only (puzzlelib.course.exercises.jail): a function can't plant
+    a file in the collection (here, beside the tests) nor in the machine's /tmp."""
+    from pathlib import Path
+    import tempfile
+    planted = [Path(__file__).with_name("planted_by_a_sandbox.py"), Path(tempfile.gettempdir()) / "planted_by_a_sandbox"]
+
+    def plants(tiles):
+        for path in planted:
+            try:
+                path.write_text("# planted")
+            except OSError:
+                pass
+        return 0
+
+    try:
+        check("01.5", plants)
+        assert [p for p in planted if p.exists()] == []
+    finally:
+        for path in planted:
+            path.unlink(missing_ok=True)

@@ -23,6 +23,9 @@ runs in a child process, the *sandbox*, while the judging stays in the notebook'
   files and terminals. Its output goes to ``/dev/null``.
 * **Time is kept by the judge.** When a call has not returned in time the sandbox is killed with
   SIGKILL; nothing the student's code does changes that clock.
+* **Nothing can be written** but a scratch ``/tmp``: in the namespace, every file system is made
+  read-only for the sandbox (:mod:`puzzlelib.course.exercises.jail`), so the student's code can't
+  change puzzlelib, the course, the gradebook or a file that later grading reads.
 * **Memory is capped** at 4 GiB of address space above the notebook's, so an answer that
   allocates without end fails there, not on the machine.
 * **The library's answer is refused by what it does.** The functions an exercise asks the student to
@@ -523,6 +526,9 @@ class Sandbox:
                 _write_all(info_w, os.getpid().to_bytes(4, "big") + bytes([code]))
             os.close(info_w)
             _cap_memory()
+            if code == 0:                               # in the namespace: every file system read-only here
+                from puzzlelib.course.exercises.jail import _confine
+                _confine(new_user=False)
             forbid(self._forbidden)
             if isinstance(fn, Program):
                 fn = fn.build()
