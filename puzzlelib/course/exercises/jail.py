@@ -9,8 +9,9 @@ through this module::
     python -m puzzlelib.course.exercises.jail -- python -m ipykernel_launcher -f CONNECTION_FILE
 
 which, on Linux, enters a mount namespace of its own (through an unprivileged user namespace, or
-directly as root), makes every file system of the machine read-only there, mounts a fresh scratch
-memory file system on ``/tmp`` (also ``HOME``), then runs the kernel. Nothing outside changes; the kernel's
+directly as root), makes every file system of the machine read-only there (``/dev``, ``/proc`` and
+``/sys`` aside), gives it a scratch folder of its own in ``/dev/shm`` as ``HOME`` and ``TMPDIR``, then
+runs the kernel. Nothing outside changes; the kernel's
 processes see the read-only view and nothing else. Where the system allows no namespace, the kernel
 runs as before and the reason is printed on stderr (nbgrader's log), and :func:`_confine` says why.
 
@@ -45,11 +46,27 @@ def _mount_points() -> list[str]:
         return [line.split()[4].replace("\\040", " ") for line in f]
 
 
-def _confine(new_user: bool | None = None) -> str | None:
-    """In this process (before it runs the kernel): every file system read-only, a fresh writable ``/tmp``.
+def _scratch() -> str | None:
+    """A fresh folder in /dev/shm (a memory file system that grading never reads), or None."""
+    import shutil
+    import tempfile
+    import time
+    try:
+        for old in os.scandir("/dev/shm"):           # a grading kernel lives minutes: a day-old folder is left over
+            if old.name.startswith("puzzlelib-kernel-") and old.stat().st_mtime < time.time() - 86400:
+                shutil.rmtree(old.path, ignore_errors=True)
+        return tempfile.mkdtemp(prefix="puzzlelib-kernel-", dir="/dev/shm")
+    except OSError:
+        return None
+
+
+def _confine(new_user: bool | None = None, scratch: str | None = None) -> str | None:
+    """In this process (before it runs the kernel): every file system read-only but /dev, /proc and /sys.
     Returns None when done, or the reason it could not be (the process is then unchanged or only
     partly confined: the caller should not go on as if it were). ``new_user``: enter a user namespace
-    first (the default when not root); False in a process already in one (the sandbox's).
+    first (the default when not root); False in a process already in one (the sandbox's). ``scratch``: a
+    folder made beforehand outside the file systems turned read-only (in /dev/shm: :func:`_scratch`), given
+    to the process as its HOME and TMPDIR.
 
     >>> import os
     >>> pid = os.fork()
@@ -79,13 +96,9 @@ def _confine(new_user: bool | None = None) -> str | None:
         return f"the user namespace could not be set up ({err})"
     if _mount(libc, None, "/", _MS_REC | _MS_PRIVATE) != 0:
         return f"mounts could not be made private ({os.strerror(ctypes.get_errno())})"
-    # a fresh memory file system on /tmp, gone with the namespace (before the rest turns read-only: a bind
-    # copies its source's flags)
-    if libc.mount(b"tmpfs", b"/tmp", b"tmpfs", 0, b"size=1g,mode=1777") != 0:
-        return f"no scratch file system could be mounted on /tmp ({os.strerror(ctypes.get_errno())})"
     failed = []
     for point in _mount_points():
-        if point.startswith(("/proc", "/sys", "/dev")) or point == "/tmp":
+        if point.startswith(("/proc", "/sys", "/dev")):
             continue
         for locked in (0, _MS_NOSUID | _MS_NODEV, _MS_NOSUID | _MS_NODEV | _MS_NOEXEC):
             if _mount(libc, None, point, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | locked) == 0:
@@ -94,9 +107,10 @@ def _confine(new_user: bool | None = None) -> str | None:
             failed.append(point)
     if failed:
         return f"{len(failed)} file systems could not be made read-only ({', '.join(failed[:3])})"
-    os.environ["HOME"] = os.environ["TMPDIR"] = "/tmp"
-    os.environ["MPLCONFIGDIR"] = "/tmp/matplotlib"
-    os.environ["NUMBA_CACHE_DIR"] = "/tmp/numba"
+    if scratch:
+        os.environ["HOME"] = os.environ["TMPDIR"] = scratch
+        os.environ["MPLCONFIGDIR"] = os.path.join(scratch, "matplotlib")
+        os.environ["NUMBA_CACHE_DIR"] = os.path.join(scratch, "numba")
     return None
 
 
@@ -112,22 +126,7 @@ def _main(argv: list[str] | None = None) -> None:
     if "--" not in argv or argv.index("--") == len(argv) - 1:
         raise SystemExit("usage: python -m puzzlelib.course.exercises.jail -- COMMAND [ARGS...]")
     command = argv[argv.index("--") + 1:]
-    # files the command names under /tmp (a kernel's connection file) are hidden by the scratch /tmp:
-    # read them now and put them back there
-    carried = {}
-    for arg in command:
-        path = os.path.realpath(arg) if arg.startswith("/tmp/") else ""
-        if path and os.path.isfile(path) and os.path.getsize(path) < 1 << 20:
-            with open(path, "rb") as f:
-                carried[path] = f.read()
-    why = _confine()
-    for path, data in carried.items():
-        try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as f:
-                f.write(data)
-        except OSError:
-            pass
+    why = _confine(scratch=_scratch())
     if why is not None:
         print(f"puzzlelib jail: the grading kernel runs with write access: {why}", file=sys.stderr)
         if os.environ.get("PUZZLELIB_JAIL_REQUIRED", "") not in ("", "0"):
