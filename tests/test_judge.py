@@ -187,3 +187,40 @@ def test_a_students_function_writes_nowhere_but_a_scratch_tmp_of_its_own(capsys)
     finally:
         for path in planted:
             path.unlink(missing_ok=True)
+
+
+def test_the_librarys_source_cannot_be_read_back_in_the_judges_sandbox():
+    """Second attack round: a copy of puzzlelib's own function made from its file (exec of the text, or the
+    module loaded again under another name) is new code the swap never touched; in the judge's sandbox
+    puzzlelib's folder is covered, so there is no file to copy."""
+    copies = ("import puzzlelib.core.encoding as E\nns = {'__name__': 'copy'}\n"
+              "exec(compile(open(E.__file__).read(), 'copy', 'exec'), ns)\nrank_of = ns['rank_tiles']\n",
+              "import importlib.util, puzzlelib.core.encoding as E\n"
+              "spec = importlib.util.spec_from_file_location('copy', E.__file__)\n"
+              "m = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(m)\nrank_of = m.rank_tiles\n")
+    for answer in copies:
+        verdicts = judge_notebook(notebook(RIGHT_KEY, answer))
+        assert verdicts[1].score == 0.0, (answer, verdicts[1].line)
+
+
+def test_no_process_outside_can_be_reached_through_proc(tmp_path):
+    """Second attack round: /proc/PID/cwd of the process that started a kernel (or a sandbox) is a way out
+    of the read-only view; both get a /proc of their own PID namespace, where no outside process is."""
+    import os
+    import subprocess
+    escape = ("import os\nfor pid in [p for p in os.listdir('/proc') if p.isdigit()] + [str(os.getppid())]:\n"
+              "    try:\n        open(f'/proc/{pid}/cwd/planted_through_proc', 'w').write('x')\n"
+              "    except OSError:\n        pass\n")
+    done = subprocess.run([sys.executable, "-m", "puzzlelib.course.exercises.jail", "--", sys.executable, "-c", escape],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert not (tmp_path / "planted_through_proc").exists()
+    before = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        scope: dict = {}
+        exec("def rank_of(tiles):\n" + "\n".join("    " + line for line in escape.splitlines()) + "\n    return 0\n", scope)
+        check("01.5", scope["rank_of"])
+    finally:
+        os.chdir(before)
+    assert not (tmp_path / "planted_through_proc").exists()

@@ -31,7 +31,7 @@ import sys
 
 __all__: list[str] = []     # run as a program (python -m ...) and by the sandbox: nothing to call from a notebook
 
-_CLONE_NEWNS, _CLONE_NEWUSER = 0x00020000, 0x10000000
+_CLONE_NEWNS, _CLONE_NEWUSER, _CLONE_NEWPID = 0x00020000, 0x10000000, 0x20000000
 _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 32, 4096, 16384, 1 << 18
 
@@ -44,6 +44,33 @@ def _mount_points() -> list[str]:
     """Every mount point, from /proc/self/mountinfo (field 5), in the order they were mounted."""
     with open("/proc/self/mountinfo", encoding="utf-8") as f:
         return [line.split()[4].replace("\\040", " ") for line in f]
+
+
+def _become_first_process(libc) -> None:
+    """After unshare(CLONE_NEWPID): fork the namespace's first process, which returns; this one passes
+    signals on to it, waits, and ends with its status (killed, it takes the namespace with it)."""
+    import signal
+    child = os.fork()
+    if child == 0:
+        libc.prctl(1, signal.SIGKILL)            # PR_SET_PDEATHSIG: the kernel dies with the process that started it
+        return
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2):
+        signal.signal(sig, lambda signum, frame: os.kill(child, signum))
+    while True:
+        try:
+            _, status = os.waitpid(child, 0)
+            break
+        except InterruptedError:
+            continue
+    os._exit(os.waitstatus_to_exitcode(status) % 256)
+
+
+def _hide_package() -> bool:
+    """Cover puzzlelib's folder with an empty read-only file system (in a confined process whose modules are
+    all imported already): its source can no longer be read, copied or loaded again under another name."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    folder = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return libc.mount(b"tmpfs", folder.encode(), b"tmpfs", _MS_RDONLY | _MS_NOSUID | _MS_NODEV, b"size=4k") == 0
 
 
 def _scratch() -> str | None:
@@ -60,13 +87,17 @@ def _scratch() -> str | None:
         return None
 
 
-def _confine(new_user: bool | None = None, scratch: str | None = None) -> str | None:
+def _confine(new_user: bool | None = None, scratch: str | None = None, new_pid: bool = False,
+             proc: bool = False) -> str | None:
     """In this process (before it runs the kernel): every file system read-only but /dev, /proc and /sys.
     Returns None when done, or the reason it could not be (the process is then unchanged or only
     partly confined: the caller should not go on as if it were). ``new_user``: enter a user namespace
     first (the default when not root); False in a process already in one (the sandbox's). ``scratch``: a
     folder made beforehand outside the file systems turned read-only (in /dev/shm: :func:`_scratch`), given
-    to the process as its HOME and TMPDIR.
+    to the process as its HOME and TMPDIR. ``new_pid``: the rest runs in a new PID namespace (this process
+    stays outside, waits for it and ends with it: only the child returns); ``proc``: mount a /proc of the
+    process's own PID namespace (one it is already in, as the sandbox's worker is). Either way /proc then
+    shows no process outside, so ``/proc/PID/root`` and ``/proc/PID/cwd`` lead nowhere writable.
 
     >>> import os
     >>> pid = os.fork()
@@ -85,7 +116,8 @@ def _confine(new_user: bool | None = None, scratch: str | None = None) -> str | 
     libc = ctypes.CDLL(None, use_errno=True)
     uid, gid = os.getuid(), os.getgid()
     new_user = uid != 0 if new_user is None else new_user
-    if libc.unshare(_CLONE_NEWNS | _CLONE_NEWUSER if new_user else _CLONE_NEWNS) != 0:
+    flags = (_CLONE_NEWNS | _CLONE_NEWUSER if new_user else _CLONE_NEWNS) | (_CLONE_NEWPID if new_pid else 0)
+    if libc.unshare(flags) != 0:
         return f"no mount namespace allowed here ({os.strerror(ctypes.get_errno())})"
     try:
         if new_user:
@@ -107,6 +139,11 @@ def _confine(new_user: bool | None = None, scratch: str | None = None) -> str | 
             failed.append(point)
     if failed:
         return f"{len(failed)} file systems could not be made read-only ({', '.join(failed[:3])})"
+    if new_pid:
+        _become_first_process(libc)              # returns in the child only
+    if new_pid or proc:
+        if libc.mount(b"proc", b"/proc", b"proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, None) != 0:
+            return f"no /proc of its own could be mounted ({os.strerror(ctypes.get_errno())})"
     if scratch:
         os.environ["HOME"] = os.environ["TMPDIR"] = scratch
         os.environ["MPLCONFIGDIR"] = os.path.join(scratch, "matplotlib")
@@ -126,7 +163,7 @@ def _main(argv: list[str] | None = None) -> None:
     if "--" not in argv or argv.index("--") == len(argv) - 1:
         raise SystemExit("usage: python -m puzzlelib.course.exercises.jail -- COMMAND [ARGS...]")
     command = argv[argv.index("--") + 1:]
-    why = _confine(scratch=_scratch())
+    why = _confine(scratch=_scratch(), new_pid=True)
     if why is not None:
         print(f"puzzlelib jail: the grading kernel runs with write access: {why}", file=sys.stderr)
         if os.environ.get("PUZZLELIB_JAIL_REQUIRED", "") not in ("", "0"):

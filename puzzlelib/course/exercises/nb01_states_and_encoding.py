@@ -204,7 +204,7 @@ def _key_steps():
 
 _function_exercise(
     id="01.4",
-    library=('puzzlelib.core.encoding:to_key',),
+    library=('puzzlelib.core.encoding:to_key', 'puzzlelib.core.encoding:key_rows', 'puzzlelib.draw.encoding:key_terms'),
     title="Write key_of(tiles): the base-mn key", level="warm-up", minutes=10,
     reference=SOLUTIONS["key_of"],
     hint="start with key = 0; for each tile, key = key * base + tile, where base = len(tiles).",
@@ -250,7 +250,8 @@ def _bad_rank(weight):
 _function_exercise(
     id="01.5",
     library=('puzzlelib.core.encoding:rank', 'puzzlelib.core.encoding:rank_tiles', 'puzzlelib.core.encoding:rank_rows',
-             'puzzlelib.core.encoding:unrank', 'puzzlelib.core.encoding:unrank_tiles', 'puzzlelib.core.encoding:unrank_rows'),
+             'puzzlelib.core.encoding:unrank', 'puzzlelib.core.encoding:unrank_tiles', 'puzzlelib.core.encoding:unrank_rows',
+             'puzzlelib.draw.encoding:rank_terms'),
     title="Write rank_of(tiles): the Lehmer rank", level="core", minutes=15,
     reference=SOLUTIONS["rank_of"],
     hint="for position i, count the smaller tiles after it and multiply by (k - 1 - i)!, where k = len(tiles).",

@@ -227,7 +227,7 @@ _function_exercise(
     library=('puzzlelib.core.bfs:shortest_path', 'puzzlelib.core.bfs:bfs_path',
              'puzzlelib.core.generic:graph_search', 'puzzlelib.core.generic:breadth_first',
              'puzzlelib.core.generic:uniform_cost', 'puzzlelib.core.generic:astar_search',
-             'puzzlelib.core.informed:astar', 'puzzlelib.engines.ida:ida_star', 'puzzlelib.core.bfs:keyed_bfs',
+             'puzzlelib.core.informed:astar', 'puzzlelib.core.informed:ida_star_plain', 'puzzlelib.engines.ida:ida_star', 'puzzlelib.core.bfs:keyed_bfs',
              'puzzlelib.core.bfs:dfs_path', 'puzzlelib.core.bfs:min_moves', 'puzzlelib.engines.optimal:solve_optimal',
              'puzzlelib.engines.optimal:distance_table'),
     title="Write bfs_path(start, goal): BFS with parent pointers", level="core", minutes=25,

@@ -527,8 +527,9 @@ class Sandbox:
             os.close(info_w)
             _cap_memory()
             if code == 0:                               # in the namespace: every file system read-only here
-                from puzzlelib.course.exercises.jail import _confine
-                _confine(new_user=False)
+                from puzzlelib.course.exercises.jail import _confine, _hide_package
+                if _confine(new_user=False, proc=True) is None and isinstance(fn, Program) and fn.call:
+                    _hide_package()                     # the judge's: puzzlelib's source can't be read back
             forbid(self._forbidden)
             if isinstance(fn, Program):
                 fn = fn.build()
