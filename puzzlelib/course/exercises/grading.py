@@ -30,7 +30,7 @@ from __future__ import annotations
 import numbers
 import warnings
 
-from puzzlelib.course.exercises.engine import EXERCISES, _borrowed_name, _id, _step_results, _value_problem, _borrowed_problem
+from puzzlelib.course.exercises.engine import EXERCISES, Exercise, _borrowed_name, _id, _step_results, _value_problem, _borrowed_problem
 
 __all__ = ["grade", "score_answer", "verdict_line", "POINTS"]
 
@@ -55,8 +55,7 @@ def grade(exercise_id: str, answer, points: float) -> float:
     0.0
     """
     ex = EXERCISES[_id(exercise_id)]
-    if isinstance(points, bool) or not isinstance(points, numbers.Real) or not 0 < points <= 1000:
-        raise ValueError(f"points must be a number from 0 (excluded) to 1000, got {points!r}")
+    _check_exercise_and_points(ex, points)
     points = float(points)
     score, problems = score_answer(ex, answer, points)
     print(verdict_line(ex, score, points, problems))
@@ -71,9 +70,8 @@ def score_answer(ex, answer, points: float) -> tuple[float, list[str]]:
     >>> score_answer(EXERCISES["00.0"], 4, 2.0)
     (2.0, [])
     """
-    from puzzlelib.course.exercises.engine import Exercise
     from puzzlelib.course.exercises.sandbox import Program
-    _check_exercise_and_points(ex, points, Exercise)
+    _check_exercise_and_points(ex, points)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")          # anything on stderr costs the whole cell in nbgrader
         if answer is ...:
@@ -92,8 +90,7 @@ def verdict_line(ex, score: float, points: float, problems: list[str]) -> str:
     >>> verdict_line(EXERCISES["00.0"], 0.0, 1.0, ["a string where a number is expected"])
     'exercise 00.0: not yet (0 of 1 point): a string where a number is expected'
     """
-    from puzzlelib.course.exercises.engine import Exercise
-    _check_exercise_and_points(ex, points, Exercise)
+    _check_exercise_and_points(ex, points)
     if not isinstance(score, numbers.Real) or not isinstance(problems, list):
         raise TypeError(f"score is a number and problems a list of strings, got {type(score).__name__} and "
                         f"{type(problems).__name__}")
@@ -103,8 +100,9 @@ def verdict_line(ex, score: float, points: float, problems: list[str]) -> str:
     return f"exercise {ex.id}: not yet ({_points_text(score, points)}): {first}"
 
 
-def _check_exercise_and_points(ex, points, kind) -> None:
-    if not isinstance(ex, kind):
+def _check_exercise_and_points(ex, points) -> None:
+    """The one check of ``ex`` and ``points`` that grade, score_answer and verdict_line share."""
+    if not isinstance(ex, Exercise):
         raise TypeError(f"ex is an Exercise (EXERCISES['03.4'], say), got {type(ex).__name__}")
     if isinstance(points, bool) or not isinstance(points, numbers.Real) or not 0 < points <= 1000:
         raise ValueError(f"points must be a number from 0 (excluded) to 1000, got a {type(points).__name__}")

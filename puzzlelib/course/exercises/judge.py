@@ -249,6 +249,8 @@ def preload() -> None:
 
     >>> preload()
     """
+    if _PRELOADED:                                   # judge_notebook calls it for every notebook
+        return
     import importlib
     import pkgutil
     import nbformat  # noqa: F401
@@ -260,12 +262,16 @@ def preload() -> None:
         except Exception:  # noqa: BLE001,S112  (a module that needs what isn't installed: not the students')
             continue
     from puzzlelib.course.exercises import solutions  # noqa: F401
-    from puzzlelib.course.exercises.engine import _answer_keys
+    from puzzlelib.course.exercises.engine import _answer_keys, _library_functions
     for ex in EXERCISES.values():
         if ex.kind == "function":
-            from puzzlelib.course.exercises.engine import _library_functions
             _library_functions(ex)
     _answer_keys()
+    _PRELOADED.append(True)
+
+
+_PRELOADED: list = []
+"""Not empty once :func:`preload` has run in this process."""
 
 
 def judge_notebook(nb, *, cell_seconds: float = 30, budget_seconds: float = 600) -> list[Judged]:
