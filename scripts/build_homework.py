@@ -237,12 +237,16 @@ def exercise_block(exercise_id: str) -> dict:
         if cell.cell_type == "markdown" and heading.match(_source(cell)):
             texts = []
             j = i
-            while nb.cells[j].cell_type == "markdown":
+            while nb.cells[j].cell_type == "markdown" and not _source(nb.cells[j]).startswith(PROOF_CELL):
                 texts.append(_source(nb.cells[j]))
                 j += 1
             return {"notebook": paths[0].name, "title": title, "texts": texts, "placeholder": _source(nb.cells[j]),
                     "imports": _imports(nb)}
     raise SystemExit(f"exercise {exercise_id}: no '### Exercise {int(k)} (' heading in {paths[0].name}")
+
+
+PROOF_CELL = "**Your proof.**"
+"""How a proof exercise's answer cell begins, in a notebook (a markdown cell the student writes in)."""
 
 
 HIDDEN_NAMES = {"reveal", "show_source"}
@@ -300,6 +304,12 @@ def _answer_cell_source(ex, placeholder: str) -> tuple[str, str]:
     from puzzlelib.course.exercises.engine import _expected
     from puzzlelib.course.exercises.solutions import SOLUTIONS
 
+    if ex.kind == "proof":
+        from puzzlelib.course.exercises.grading import POINTS
+        rubric = "\n".join(f"- {p} point{'s' if p != 1 else ''}: {text}" for p, text in ex.rubric)
+        answer = (f"**Model proof.** {_expected(ex)}\n\n**Rubric ({POINTS[ex.level]} points, for the grader; "
+                  f"not in the students' version).**\n\n{rubric}")
+        return f"{PROOF_CELL}\n\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION", answer
     if ex.kind == "function":
         code = textwrap.dedent(inspect.getsource(SOLUTIONS[ex.function])).rstrip() + "\n"
         fn = ast.parse(code).body[0]
@@ -336,7 +346,10 @@ def assignment(number: int, title: str, ids: list[str]) -> tuple[nbformat.Notebo
     imports = _needed_imports([blocks[i] for i in ids])
     intro = (f"# Homework {number}: {title}\n\n"
              f"{len(ids)} exercises, {total} points: warm-up 1 point, core 2, challenge 3. "
-             "Write your answer in each cell that says `YOUR CODE HERE` (delete the `raise` line). "
+             "Write your answer in each cell that says `YOUR CODE HERE` (delete the `raise` line)"
+             + (", and each proof in the cell that says `YOUR ANSWER HERE` (double-click it to edit; your "
+                "teacher grades proofs by hand)" if any(EXERCISES[i].kind == "proof" for i in ids) else "")
+             + ". "
              "`check(...)` below each answer tells you whether it is right, as often as you like, "
              "without showing the answer. The graded tests are hidden; they run when your notebook is "
              "graded. Run the first cell before the others, and do not rename the functions or variables.")
@@ -354,6 +367,12 @@ def assignment(number: int, title: str, ids: list[str]) -> tuple[nbformat.Notebo
             cells.append(nbformat.v4.new_markdown_cell(text, metadata=_meta(f"{tag}_text{n or ''}")))
         source, answer = _answer_cell_source(ex, block["placeholder"])
         answers.append(answer)
+        if ex.kind == "proof":       # graded by hand: nbgrader's "manually graded answer", a markdown cell
+            cells.append(nbformat.v4.new_markdown_cell(source, metadata=_meta(
+                f"{tag}_answer", solution=True, grade=True, locked=False, points=points)))
+            cells.append(nbformat.v4.new_code_cell(f'check("{i}");   # the questions a complete proof answers',
+                                                   metadata=_meta(f"{tag}_check")))
+            continue
         cells.append(nbformat.v4.new_code_cell(source, metadata=_meta(f"{tag}_answer", solution=True,
                                                                           locked=False)))
         name = ex.function or ast.parse(block["placeholder"]).body[0].targets[0].id

@@ -12,7 +12,9 @@ OUT is a small project of its own, so ``make lab`` works in it as in the full on
                            not in any file of the edition
     OUT/scripts/launch.py  what ``make lab`` runs
     OUT/notebooks/         every notebook: each cell tagged ``solution`` removed, every output and
-                           execution count cleared, exercise placeholders (``answer = ...``) kept
+                           execution count cleared, exercise placeholders (``answer = ...``) kept; a cell
+                           whose metadata holds ``student_source`` (text that would not be true here,
+                           such as `make test` or the collapsed solutions) gets that text instead
     OUT/notebooks/.no-solutions   makes puzzlelib's reveal() say that solutions are not part of
                            this edition (it looks for the file in the kernel's working folder)
 
@@ -38,6 +40,8 @@ from lessons import lessons  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTION_MARKS = ("Solution to exercise", "<summary>Solution")
 NO_SOLUTIONS = ".no-solutions"   # puzzlelib.course.exercises.NO_SOLUTIONS_FILE
+STUDENT_SOURCE = "student_source"
+"""A cell's metadata key: its text in the student edition, where the lecturer's text would not be true."""
 
 MAKEFILE = """\
 # Sliding Puzzles, Explained (student edition). Needs only Python 3.10+ on the PATH as python3.
@@ -75,6 +79,8 @@ def student_notebook(path: Path):
         if "solution" in cell.metadata.get("tags", []):
             removed += 1
             continue
+        if STUDENT_SOURCE in cell.metadata:
+            cell.source = cell.metadata.pop(STUDENT_SOURCE)
         if any(mark in cell.source for mark in SOLUTION_MARKS):
             raise SystemExit(f"build_student: {path.name}: a cell not tagged 'solution' holds a solution: "
                              f"{cell.source[:80]!r}")
@@ -112,6 +118,10 @@ FLAWED = {{name: _withheld(name) for name in {sorted(FLAWED)!r}}}
 '''
 
 
+WITHHELD_PROOF = ("The model proof is not part of the student edition: check() asks the questions a complete "
+                  "proof answers, and your teacher has the model.")
+
+
 def seal_exercises(package: Path) -> int:
     """Take the value exercises' answers out of the edition's copy of puzzlelib.course.exercises.
 
@@ -137,6 +147,12 @@ def seal_exercises(package: Path) -> int:
         text = path.read_text(encoding="utf-8")
         edits = []
         for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_proof_exercise":
+                # a written proof: its model proof and rubric are the teacher's (the questions stay)
+                words = {k.arg: k.value for k in node.keywords}
+                edits.append((words["model"], repr(WITHHELD_PROOF)))
+                edits += [(pair.elts[1], '"(the rubric is the teacher\'s)"') for pair in words["rubric"].elts]
+                continue
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_register"):
                 continue
             words = {k.arg: k.value for k in node.keywords}
@@ -154,7 +170,7 @@ def seal_exercises(package: Path) -> int:
             a = starts[node.lineno - 1] + len(lines[node.lineno - 1].encode()[:node.col_offset].decode())
             b = starts[node.end_lineno - 1] + len(lines[node.end_lineno - 1].encode()[:node.end_col_offset].decode())
             text = text[:a] + new + text[b:]
-        if edits:
+        if any(new.startswith("_withheld") for _, new in edits):
             head = "\nfrom puzzlelib.course.exercises.engine import "
             if head not in text:
                 raise SystemExit(f"{path.name}: no '{head.strip()}' line to put _withheld_answer's import beside")
@@ -165,7 +181,8 @@ def seal_exercises(package: Path) -> int:
 
 
 def _drop_unused_helpers(text: str) -> str:
-    """Remove the module's private top-level functions that nothing in it uses any more, until none is left."""
+    """Remove the module's private top-level functions, and private names bound to a constant (a model proof's
+    text), that nothing in it uses any more, until none is left."""
     import ast
 
     while True:
@@ -174,11 +191,15 @@ def _drop_unused_helpers(text: str) -> str:
             n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         unused = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("_")
                   and n.name not in used]
+        used_names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        unused += [n for n in tree.body if isinstance(n, ast.Assign) and len(n.targets) == 1
+                   and isinstance(n.targets[0], ast.Name) and n.targets[0].id.startswith("_")
+                   and isinstance(n.value, (ast.Constant, ast.JoinedStr, ast.BinOp)) and n.targets[0].id not in used_names]
         if not unused:
             return text
         lines = text.splitlines(keepends=True)
         for node in sorted(unused, key=lambda n: n.lineno, reverse=True):
-            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
             del lines[first - 1:node.end_lineno]
         text = "".join(lines)
 

@@ -124,3 +124,15 @@ def test_other_orders_and_other_costs_are_caught():
             return action                                   # sliding tile t costs t: cheapest is not fewest
 
     assert same_expansions_problem(Costly(START)).startswith("expansion")
+
+
+def test_priorities_that_keep_the_order_but_are_not_the_layer_are_caught():
+    """A heap breaks ties first in, first out: a constant or g // 2 expands in BFS order too (issue 46)."""
+    for board in [START, Board([[0, 3, 6], [4, 7, 1], [5, 2, 8]])]:
+        problem = SlidingPuzzleProblem(board)
+        for priority in (lambda node: 0, lambda node: node.path_cost // 2, lambda node: 2 * node.path_cost,
+                         lambda node: float(node.path_cost) + 0.5, lambda node: node.path_cost > 0):
+            message = same_expansions_problem(problem, priority)
+            assert message is not None and "from the start, but its priority is" in message, message
+    assert same_expansions_problem(SlidingPuzzleProblem(START), lambda node: 0) == \
+        "expansion 2: (4, 0, 2, 5, 1, 3) is 1 move from the start, but its priority is 0"

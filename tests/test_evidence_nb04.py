@@ -6,7 +6,8 @@ import networkx as nx
 import pytest
 
 from puzzlelib import Board, is_solvable, random_solvable, state_graph
-from puzzlelib.course.evidence.nb04_sufficiency_and_two_components import (cycles_problem, lemma_stages_problem,
+from puzzlelib.course.evidence.nb04_sufficiency_and_two_components import (cycles_problem, last_block_problem,
+                                                                     lemma_stages_problem,
                                                                      parity_classes_problem, paths_problem)
 from puzzlelib.core.constructive import constructive_stages
 
@@ -91,3 +92,33 @@ def test_parity_classes():
     joined = G.copy()
     joined.add_edge(u, w)
     assert parity_classes_problem(joined, invariant) is not None
+
+
+def swapped(board, i, j):
+    tiles = list(board.tiles)
+    tiles[i], tiles[j] = tiles[j], tiles[i]
+    return Board.from_tiles(tuple(tiles), board.rows, board.cols)
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)])
+def test_the_last_block_one_swap_off_passes_and_wrong_boards_fail(rows, cols):
+    goal = Board.goal(rows, cols)
+    p, q, r = (rows - 2) * cols + cols - 2, (rows - 2) * cols + cols - 1, (rows - 1) * cols + cols - 2
+    for i, j in ((p, q), (p, r), (q, r)):                         # each of the block's three swaps
+        assert last_block_problem(swapped(goal, i, j), goal) is None
+    assert "gives the goal" in last_block_problem(goal, goal)                   # no swap at all
+    turned = goal
+    for tile in (goal.tiles[r], goal.tiles[p], goal.tiles[q], goal.tiles[r]):   # one turn: a 3-cycle, mended
+        turned = turned.slide(tile)
+    assert "gives the goal" in last_block_problem(turned, goal)
+    if rows * cols > 4:                                           # a swap outside the block: not where it must fail
+        assert "outside the last block" in last_block_problem(swapped(goal, 0, 1), goal)
+    assert "board's blank" in last_block_problem(goal.slide(goal.tiles[r]), goal)
+    assert "goal's blank" in last_block_problem(goal, Board.goal(rows, cols, blank="first"))
+
+
+def test_the_last_block_check_refuses_lines_and_other_shapes():
+    with pytest.raises(ValueError):
+        last_block_problem(Board.goal(1, 4), Board.goal(1, 4))
+    with pytest.raises(ValueError):
+        last_block_problem(Board.goal(2, 3), Board.goal(3, 2))

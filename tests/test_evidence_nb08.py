@@ -202,3 +202,104 @@ def test_conflict_values_count_every_line_and_refuse_a_wrong_shape():
     assert [linear_conflict(swapped), linear_conflict(stacked)] == [4, 4]
     with pytest.raises(ValueError, match="9 tiles each"):
         conflict_values(GOAL3, [(1, 2, 3, 4, 0, 5)])
+
+
+# --- relaxed puzzles: misplaced tiles and Manhattan are their exact costs ----------------------------------
+
+def test_the_two_relaxed_puzzles_give_misplaced_and_manhattan():
+    from puzzlelib.course.evidence.nb08_beyond_bfs import relaxed_distances, relaxed_problem
+    for goal in (Board.goal(2, 3), Board.goal(2, 3, blank="first"), Board.goal(2, 2)):
+        assert relaxed_problem(goal, True, misplaced) is None
+        assert relaxed_problem(goal, False, manhattan) is None
+    d = relaxed_distances(Board.goal(2, 3), jump=False)
+    assert len(d) == 6 ** 5 and max(d.values()) == 3 + 2 + 3 + 3 + 2   # tiles may share cells; each at its farthest
+
+
+def test_a_relaxed_check_fails_on_the_other_relaxation_and_on_one_wrong_value():
+    from puzzlelib.course.evidence.nb08_beyond_bfs import relaxed_problem
+    goal = Board.goal(2, 3)
+    assert relaxed_problem(goal, False, misplaced).startswith("on (0, 1, 2, 3, 4, 5) the heuristic says 5")
+    assert relaxed_problem(goal, True, manhattan) is not None
+    odd = Board([[2, 1, 3], [4, 5, 0]])
+
+    def off_by_one(board, goal):
+        return manhattan(board, goal) + (board == odd)
+    assert relaxed_problem(goal, False, off_by_one) == "on (2, 1, 3, 4, 5, 0) the heuristic says 3, the relaxed puzzle needs 2"
+
+
+# --- the dominance theorem, from the boards' own f values ----------------------------------------------
+
+def test_dominance_holds_for_the_consistent_pairs():
+    from puzzlelib.course.evidence.nb08_beyond_bfs import dominance_problem
+    goal = Board.goal(2, 3)
+    for tiles in list(distances(goal))[::7]:
+        start = Board.from_tiles(tiles, 2, 3)
+        assert dominance_problem(start, goal, manhattan, misplaced) is None
+        assert dominance_problem(start, goal, linear_conflict, manhattan) is None
+    assert dominance_problem(Board([[1, 2, 3], [7, 6, 4], [8, 0, 5]]), GOAL3, manhattan, misplaced) is None
+
+
+def test_dominance_fails_the_wrong_way_round_and_for_a_search_that_skips_boards(monkeypatch):
+    import puzzlelib.core.informed as informed
+    from puzzlelib.course.evidence.nb08_beyond_bfs import dominance_problem
+    start = Board([[1, 2, 3], [7, 6, 4], [8, 0, 5]])
+    assert dominance_problem(start, GOAL3, misplaced, manhattan) == "misplaced is below manhattan on a board with f < C* = 9"
+    real = informed.astar
+
+    def forgetful(*args, on_expand=None, **kwargs):      # reports every other expansion only
+        seen = []
+        result = real(*args, on_expand=seen.append, **kwargs)
+        for board in seen[::2]:
+            on_expand(board)
+        return result
+    monkeypatch.setattr(informed, "astar", forgetful)
+    assert "skips" in dominance_problem(start, GOAL3, manhattan, misplaced)
+
+
+# --- the plain pattern table and the numpy one ------------------------------------------------------------
+
+@pytest.mark.parametrize("goal,pattern", [(Board.goal(2, 3), [4, 5]), (Board.goal(2, 3), [1, 2, 3, 4, 5]),
+                                          (Board.goal(2, 3, blank="first"), [3, 1]), (GOAL3, [7, 8]),
+                                          (Board.spiral(3, 3), [1, 2, 3, 4]), (Board.goal(2, 4), [1, 5, 6])])
+def test_the_plain_builder_and_the_numpy_one_agree(goal, pattern):
+    from puzzlelib.core.pdb import pattern_table, pattern_table_plain
+    from puzzlelib.course.evidence.nb08_beyond_bfs import plain_table_problem
+    assert plain_table_problem(pattern_table_plain(goal, pattern), pattern_table(goal, pattern), goal, pattern) is None
+
+
+def test_plain_table_problem_sees_one_wrong_or_missing_entry():
+    from puzzlelib.core.pdb import pattern_table, pattern_table_plain
+    from puzzlelib.course.evidence.nb08_beyond_bfs import plain_table_problem
+    goal = Board.goal(2, 3)
+    plain, table = pattern_table_plain(goal, [1, 2, 3]), pattern_table(goal, [1, 2, 3])
+    wrong = dict(plain)
+    key = next(k for k, v in plain.items() if v > 0)
+    wrong[key] -= 2
+    assert plain_table_problem(wrong, table, goal, [1, 2, 3]).startswith(f"the placement {key}")
+    fewer = dict(plain)
+    del fewer[key]
+    assert plain_table_problem(fewer, table, goal, [1, 2, 3]) == "the array has 120 placements, the plain table 119"
+    assert plain_table_problem(plain, pattern_table(goal, [3, 2, 1]), goal, [1, 2, 3]) is not None
+
+
+def test_the_plain_builder_refuses_a_search_too_big_for_plain_python():
+    from puzzlelib.core.errors import TooLargeError
+    from puzzlelib.core.pdb import pattern_table_plain
+    with pytest.raises(TooLargeError, match="use pattern_table"):
+        pattern_table_plain(Board.goal(4, 4), [1, 2, 3, 4, 5])
+    with pytest.raises(ValueError):
+        pattern_table_plain(Board.goal(2, 3), [1, 1])
+
+
+# --- plain IDA*'s passes ----------------------------------------------------------------------------------
+
+def test_plain_ida_reports_the_bound_of_every_pass():
+    from puzzlelib.core.informed import ida_star_plain
+    small = Board([[1, 2, 5], [0, 3, 4]])
+    bounds = []
+    assert len(ida_star_plain(small, on_bound=bounds.append)) - 1 == 10 and bounds == [6, 8, 10]
+    bounds = []
+    ida_star_plain(small, heuristic=None, on_bound=bounds.append)
+    assert bounds == list(range(11))                                   # iterative deepening: every depth
+    with pytest.raises(TypeError, match="on_bound"):
+        ida_star_plain(small, on_bound=3)

@@ -128,9 +128,11 @@ def test_claims_of_the_same_form_get_the_same_verdict():
     for claim, form in forms.items():
         by_form.setdefault(form, set()).add(table[claim])
     assert all(len(verdicts) == 1 for verdicts in by_form.values()), by_form
-    # the pairs the issue named: the same even-width rule with the same gap; "if and only if" with one half proved
-    assert forms["E6"] == forms["G1"] and table["E6"] == table["G1"] == "incomplete"
-    assert forms["C6"] == forms["E13"] and table["C6"] == table["E13"] == "unproven"
+    # the even-width rule: the tutorial fixed its goal (blank last), the German notebook quotes it for another;
+    # "if and only if" with one half argued, from a step that is itself unproven
+    assert forms["E6"] == ("rule", ("no proof",)) and table["E6"] == "unproven"
+    assert forms["G1"] == ("rule", ("leaves out a condition", "no proof")) and table["G1"] == "incomplete"
+    assert forms["C6"][:2] == forms["E13"][:2] and table["C6"] == table["E13"] == "unproven"
     assert forms["E10"] != forms["E11"]
     # the pairs the second reading named: a rule with no argument is unproven, whatever words it comes in
     no_proof = {c for c, f in forms.items() if f == ("rule", ("no proof",))}
@@ -139,8 +141,14 @@ def test_claims_of_the_same_form_get_the_same_verdict():
     assert forms["C16"] == forms["G6"] and table["C16"] == table["G6"] == "unproven"       # a program's comment
     assert forms["C8"] == forms["C9"] and table["C8"] == table["C9"] == "unproven"         # "obviously"
     assert forms["E9"] == forms["C3"] == forms["C9"] and table["E9"] == table["C3"] == "unproven"
-    # about C++ sizes we cannot measure: R15 as R17
-    assert forms["R15"] == forms["R17"] and table["R15"] == table["R17"] == "not checked here"
+    # about C++ memory: R15 gives its own model (R14's), judged like R14; R17 gives nothing we can check
+    assert forms["R15"] == forms["R14"] and table["R15"] == table["R14"] == "wrong"
+    assert table["R17"] == "not checked here" and list(table.values()).count("not checked here") == 1
+    # a rule argued from an unproven step is unproven: C5 from C3, E7 from E9, E5 and E1 from E7, C6 from C5
+    for claim, step in [("C5", "C3"), ("E7", "E9"), ("E5", "E7"), ("E1", "E7"), ("C6", "C5"), ("E13", "E7")]:
+        assert step in forms[claim][2] and table[step] == "unproven" and table[claim] == "unproven", claim
+    # a function's name is a label: get_inversion_count's 14 swaps are right under a wrong name (41 inversions)
+    assert forms["G4"] == forms["G5"] == ("fact", ("mislabelled",)) and table["G4"] == "correct but mislabelled"
     # two readings: judged under the true one, as C11 and G8 are; E11 ("can change") is a fact, like E8
     assert forms["E11"] == forms["E8"] == ("fact", ()) and table["E11"] == table["E8"] == "correct"
 
@@ -167,9 +175,10 @@ def test_the_summary_agrees_with_the_verdicts():
 
 def test_verdict_problem_fails_on_the_old_inconsistent_verdicts():
     table, forms, _ = notebook_tables()
-    for claim, old in [("E6", "unproven"), ("C6", "correct"), ("G6", "correct"), ("E5", "unproven"),
+    for claim, old in [("E6", "incomplete"), ("C6", "correct"), ("G6", "correct"), ("E5", "correct"),
                        ("C8", "correct"), ("E9", "correct"), ("C3", "correct"), ("C16", "correct"),
-                       ("R15", "correct"), ("E11", "wrong")]:
+                       ("R15", "correct"), ("R15", "not checked here"), ("E11", "wrong"), ("C5", "correct"),
+                       ("E7", "correct"), ("E1", "correct")]:
         wrong = {**table, claim: old}
         assert verdict_problem(wrong, forms).startswith(f"{claim} is judged {old!r}")
     assert "no form" in verdict_problem({**table, "X1": "correct"}, forms)
@@ -183,3 +192,15 @@ def test_the_order_of_faults_decides_a_claim_with_several():
                                                   "correct but mislabelled", "not checked here"}
     with pytest.raises(ValueError):
         verdict_of(("rule", ("not a fault",)))
+
+
+def test_a_claim_resting_on_an_unproven_one_cannot_be_called_proved():
+    """The second reading of issue 46: C5 was "correct" though it rests on C3, "unproven"; E7 on E9."""
+    table, forms, _ = notebook_tables()
+    hidden = {**forms, "C5": ("rule", (), ("C3",))}
+    assert verdict_problem({**table, "C5": "correct"}, hidden) == (
+        "C5 rests on C3, judged 'unproven', but its form does not say it rests on an unproven claim")
+    claimed = {**forms, "E12": ("rule", ("rests on an unproven claim",), ("E10",))}
+    assert "none of the claims it rests on (E10)" in verdict_problem({**table, "E12": "unproven"}, claimed)
+    assert "not another claim" in verdict_problem(table, {**forms, "E12": ("rule", (), ("X9",))})
+    assert "only a rule" in verdict_problem(table, {**forms, "C7": ("argument", ("rests on an unproven claim",), ("C3",))})

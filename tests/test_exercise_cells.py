@@ -66,8 +66,8 @@ def test_every_check_names_a_registered_exercise_of_its_notebook(path):
 
 
 # The library's version of what a write-a-function exercise asks for: shown only after the exercise.
-LIBRARY_VERSION = {"01.4": "to_key", "01.5": "rank_tiles", "03.4": "inversions", "05.5": "random_solvable",
-                   "08.5": "linear_conflict"}
+LIBRARY_VERSION = {"01.4": "to_key", "01.5": "rank_tiles", "03.6": "inversions", "05.5": "random_solvable",
+                   "08.2": "linear_conflict", "08.7": "pattern_table_plain"}
 
 
 @pytest.mark.parametrize("exercise_id", sorted(LIBRARY_VERSION))
@@ -85,7 +85,7 @@ def test_the_library_version_is_shown_only_after_the_exercise(exercise_id):
 
 
 # The exercises that practise proving sit right after what they practise, inside that section.
-PROVING = {"03.6": "## 6. ", "03.7": "## 5. ", "04.6": "## 3. ", "04.7": "## 9. "}
+PROVING = {"03.1": "## 5. ", "03.2": "## 6. ", "04.1": "## 3. ", "04.2": "## 9. "}
 
 
 @pytest.mark.parametrize("exercise_id", sorted(PROVING))

@@ -1,4 +1,4 @@
-"""Notebook 01's exercises 01.1-01.3 (issue 34): each asks for reasoning and accepts every right answer.
+"""Notebook 01's exercises 01.1-01.3 (issues 34, 46): each asks for reasoning and accepts every right answer.
 
 For each: every right answer, in every accepted form, passes; typical wrong ones fail with the hint
 that fits them; no message shows the stored answer. The page above 01.4 and 01.5 holds no code to
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from puzzlelib import Board, from_key, rank, to_key, unrank
-from puzzlelib.core.encoding import key_digits, key_rows
+from puzzlelib.core.encoding import key_rows
 from puzzlelib.course.exercises import EXERCISES, check, engine, hint
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,39 +45,50 @@ def expected(exercise_id):
     return engine._expected(EXERCISES[exercise_id])
 
 
-# --- 01.1: a number between the two keys, and a tile its base-6 digits repeat ------------------------
+# --- 01.1: the board whose key comes right after the goal's -------------------------------------------------
 
-def all_right_01_1():
-    for n in range(11166, 11190):
-        digits = key_digits(n, 2, 3)
-        for tile in range(6):
-            if digits.count(tile) >= 2:
-                yield (n, tile)
+NEXT = Board([[1, 2, 3], [5, 0, 4]])
 
 
-def test_01_1_accepts_every_number_between_the_keys_with_any_repeated_tile(capsys):
-    right = list(all_right_01_1())
-    assert len({n for n, _ in right}) == 24                      # no number between the keys is a board
-    for answer in right + [(np.int64(11170), np.int32(4)), [11170, 4], [11171, 1]]:
+def test_01_1_is_the_next_key_after_the_goals_found_by_sorting_every_key(capsys):
+    keys = sorted(to_key(Board.from_tiles(p, 2, 3)) for p in itertools.permutations(range(6)))
+    after = keys[keys.index(11190) + 1]
+    assert after == to_key(NEXT) == int("123504", 6) == 11200 and expected("01.1") == NEXT
+    assert keys[keys.index(11190) - 1] == 11165                       # the start's key comes right before
+    assert keys == [to_key(Board.from_tiles(p, 2, 3)) for p in itertools.permutations(range(6))]  # dictionary order
+    assert to_key(Board([[1, 2, 3], [5, 4, 0]])) == 11220            # the solution's later key
+    for answer in (NEXT, NEXT.tiles, list(NEXT.tiles), NEXT.grid, tuple(map(tuple, NEXT.grid)),
+                   tuple(np.int64(t) for t in NEXT.tiles)):
         ok, out = run(capsys, "01.1", answer)
         assert ok is True, (answer, out)
 
 
 @pytest.mark.parametrize("answer,says", [
-    ((11165, 1), "strictly between 11165 and 11190"),          # the start's key itself
-    ((11190, 1), "strictly between"),
-    ((0, 0), "strictly between"),                               # the page's example of a non-key
-    ((11170, 0), "not twice among the number's base-6 digits"),  # 123414: 0 does not appear
-    ((11170, 2), "not twice"),                                   # 2 appears once
-    ((11170, 7), "one of 0 to 5"),
-    ([11170, 0], "not twice"),                                   # a list is read like a tuple
-    (11170, "an int where a tuple is expected"),
-    ("11170, 4", "a string where a tuple is expected"),
+    ((1, 2, 3, 5, 4, 0), "larger than 11190, but not the next"),     # the 4 and 5 swapped: 11220
+    ((5, 4, 3, 2, 1, 0), "not the next"),                             # the largest key
+    (Board([[1, 2, 4], [0, 3, 5]]), "not the next"),
+    ((1, 2, 3, 4, 0, 5), "smaller than the goal's 11190"),            # the start
+    ((0, 1, 2, 3, 4, 5), "smaller than the goal's"),
+    (Board.goal(2, 3), "that is the goal itself"),
+    (11200, "give the board itself"),                                 # its key, not the board
+    (11191, "give the board itself"),
+    ("123504", "that is text"),
+    (("11170", 4), "give one 2 x 3 board"),                           # issue 46: the old exercise's form
+    ((11170, 4), "give one 2 x 3 board"),
+    ((1, 2, 3, 5, 0), "give one 2 x 3 board"),
+    ((1, 1, 2, 3, 4, 5), "give one 2 x 3 board"),
+    (Board.goal(3, 2), "give one 2 x 3 board"),
 ])
-def test_01_1_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, says):
+def test_01_1_wrong_answers_get_their_own_message_and_never_the_answer(capsys, answer, says):
     ok, out = run(capsys, "01.1", answer)
-    assert ok is False and out.startswith("not yet") and says in out, out
-    assert not shows(out, expected("01.1")), out
+    assert ok is False and out.startswith("not yet") and says in out, (answer, out)
+    assert not shows(out, expected("01.1")) and "123504" not in out and "11200" not in out, out
+
+
+def test_01_1_is_no_longer_read_off_a_cell_above():
+    """The old 01.1 repeated the 10157 cell: from_key of a number between the keys printed its repeated tiles."""
+    above = code_before("01.1")
+    assert "11200" not in above and "123504" not in above and "unrank(154" not in above
 
 
 # --- 01.2: two boards next in rank order that differ in every cell ----------------------------------------
@@ -164,7 +175,9 @@ def test_hints_and_mistake_hints_never_show_the_answer(capsys, exercise_id):
     hint(exercise_id)
     out = capsys.readouterr().out
     ex = EXERCISES[exercise_id]
-    assert not shows(out + "".join(m.hint for m in ex.mistakes), expected(exercise_id))
+    texts = out + "".join(m.hint for m in ex.mistakes)
+    assert not shows(texts, expected(exercise_id))
+    assert exercise_id != "01.1" or ("123504" not in texts and "11200" not in texts)
 
 
 # --- the page: the idea before 01.4 and 01.5, their code only after ---------------------------------------

@@ -70,6 +70,7 @@ def test_the_layer_is_counted_and_agrees_with_a_bfs_stopped_early(capsys):
 @pytest.mark.parametrize("answer, words", [
     (41, "within four moves"), (40, "one to four moves"), (10, "off by one layer"),
     (54, "three new moves"), (58, "moves straight back"), (6, "follow the blank"), ("24", "without quotes"),
+    (48, "step straight back somewhere in the middle"), (26, "a new move they do not have"),
 ])
 def test_wrong_counts_get_the_hint_that_fits_and_never_the_answer(capsys, answer, words):
     ok, out = run(capsys, "02.2", answer)
@@ -84,27 +85,60 @@ def test_a_full_4x4_bfs_is_refused_so_the_count_needs_thought():
     assert EXERCISES["02.2"].level == "core" and EXERCISES["02.1"].level == "warm-up"
 
 
-# --- 02.3: successors a BFS to the end on 2 x 4 makes that were stored already ----------------------------
+def test_the_refusal_of_a_full_4x4_bfs_says_how_to_stop_it_early():
+    """A student who checks 02.2 with bfs_layers learns from the refusal itself how to take the first layers."""
+    from puzzlelib import TooLargeError, bfs_layers
+    with pytest.raises(TooLargeError) as refused:
+        next(bfs_layers(Board.goal(4, 4)))
+    message = str(refused.value)
+    assert "max_nodes=" in message and "layers it gave" in message
+    assert len(message) < 600, len(message)
+    sizes = []
+    for layer in bfs_layers(Board.goal(4, 4), max_nodes=5000):     # what the message says to do
+        sizes.append(layer.size)
+        if layer.depth == 4:
+            break
+    assert sizes[4] == 24
 
-def test_02_3_agrees_with_a_watched_bfs_on_the_other_half_of_2x4(capsys):
-    from puzzlelib.core.bfs import keyed_bfs
-    made = []
-    result = keyed_bfs(Board([[1, 2, 3, 4], [5, 7, 6, 0]]), watch=lambda m, waiting: made.append(m))
-    assert result.moves is None and result.reached == 20160
-    answer = sum(made) - (result.reached - 1)
-    assert answer == 30241
-    for form in (answer, float(answer)):
-        assert run(capsys, "02.3", form)[0] is True
+
+# --- 02.3: the board nearest the goal with two shortest paths ---------------------------------------------
+
+def shortest_paths(tiles, dist):
+    """Shortest paths from ``tiles`` to the 2 x 3 goal, counted here by recursion (the checker counts by layers)."""
+    if dist[tiles] == 0:
+        return 1
+    return sum(shortest_paths(n.tiles, dist) for n in Board.from_tiles(tiles, 2, 3).neighbors()
+               if dist[n.tiles] == dist[tiles] - 1)
+
+
+def test_02_3_accepts_only_the_nearest_board_with_two_shortest_paths_in_every_form(capsys):
+    dist = distances(GOAL)
+    two = [t for t in dist if dist[t] and shortest_paths(t, dist) >= 2]
+    nearest = [t for t in two if dist[t] == min(dist[u] for u in two)]
+    assert nearest == [(1, 0, 5, 4, 3, 2)] and dist[nearest[0]] == 6
+    board = Board.from_tiles(nearest[0], 2, 3)
+    for form in (board, nearest[0], list(nearest[0]), [[1, 0, 5], [4, 3, 2]]):
+        ok, out = run(capsys, "02.3", form)
+        assert ok is True and out.startswith("correct"), (form, out)
+    for t in two[:12]:                                  # farther boards with two paths: not the nearest
+        if t != nearest[0]:
+            ok, out = run(capsys, "02.3", t)
+            assert ok is False and "nearer the goal has two as well" in out, out
+            never_tells(out, board, nearest[0])
 
 
 @pytest.mark.parametrize("answer, words", [
-    (50400, "every successor made"), (25200, "the number of edges"), (5041, "counts each edge once"),
-    (30240, "off by one"), (20160, "boards stored"), (481, "2 x 3 puzzle"), ("30241", "without quotes"),
+    ((1, 5, 2, 4, 3, 0), "one shortest path only"),              # once round the block: one way only
+    ((4, 1, 2, 5, 0, 3), "one shortest path only"),
+    (Board.goal(2, 3), "the goal itself"),
+    ((1, 2, 3, 5, 4, 0), "no sequence of moves"),
+    ((1, 2, 3), "give a 2 x 3 board"),
+    (Board.goal(3, 2), "give a 2 x 3 board"),
 ])
-def test_02_3_wrong_counts_get_the_hint_that_fits_and_never_the_answer(capsys, answer, words):
+def test_02_3_wrong_boards_get_the_hint_that_fits_and_never_the_answer(capsys, answer, words):
     ok, out = run(capsys, "02.3", answer)
     assert ok is False and words in out, out
-    assert "30241" not in out and "30,241" not in out
+    never_tells(out, (1, 0, 5, 4, 3, 2), Board([[1, 0, 5], [4, 3, 2]]))
 
 
 def test_02_2_hint_and_solution_count_two_moves_from_the_starting_corner(capsys):
@@ -116,27 +150,82 @@ def test_02_2_hint_and_solution_count_two_moves_from_the_starting_corner(capsys)
     assert "2 at the start" in solution
 
 
-# --- 02.4: writing bfs_path, not borrowing a search that returns a path ---------------------------------
+# --- 02.4: writing layers_to, BFS one layer at a time -----------------------------------------------------
 
-def test_bfs_path_that_borrows_a_library_search_is_not_accepted(capsys):
-    from puzzlelib.core.generic import SlidingPuzzleProblem, breadth_first, uniform_cost
-    from puzzlelib.core.informed import astar
+def own_layers(start, goal):
+    """Over tile tuples, returning tuples in sets: the checker takes either."""
+    layers, seen = [{start.tiles}], {start.tiles}
+    while goal.tiles not in layers[-1]:
+        new = {n.tiles for t in layers[-1] for n in Board.from_tiles(t, *start.shape).neighbors()} - seen
+        if not new:
+            break
+        seen |= new
+        layers.append(new)
+    return layers
 
-    def via_breadth_first(start, goal):
-        r = breadth_first(SlidingPuzzleProblem(start, goal))
-        return None if r is None else r.path
 
-    def via_uniform_cost(start, goal):
-        r = uniform_cost(SlidingPuzzleProblem(start, goal))
-        return None if r is None else r.path
+def test_layers_to_written_another_way_passes(capsys):
+    ok, out = run(capsys, "02.4", own_layers)
+    assert ok is True, out
 
-    def via_astar(start, goal):
-        r = astar(start, goal=goal)
-        return None if r is None else r.path
 
-    for borrowed in (via_breadth_first, via_uniform_cost, via_astar):
+@pytest.mark.parametrize("wrong, words", [
+    (lambda s, g: [[s]], "they stop too early"),
+    (lambda s, g: own_layers(s, g)[:-1] or [[s]], "stop too early"),
+    (lambda s, g: own_layers(s, g) + [[]], "is empty"),
+    (lambda s, g: [list(layer) for layer in own_layers(s, g)][::-1], "layer 0 should hold the start"),
+    (lambda s, g: [b for layer in own_layers(s, g) for b in layer], "a board, not a layer"),
+    (lambda s, g: None if s.rows * s.cols > 6 else own_layers(s, g), "but this goal can be reached"),
+    (lambda s, g: [layer if d != 2 else set(list(layer)[1:]) for d, layer in enumerate(own_layers(s, g))],
+     "misses boards"),
+    (lambda s, g: own_layers(s, Board.goal(*s.shape)), "layer"),
+])
+def test_wrong_layers_get_a_hint_that_fits_and_never_the_layers(capsys, wrong, words):
+    ok, out = run(capsys, "02.4", wrong)
+    assert ok is False and words in out, out
+    assert "correct" not in out
+
+
+def test_layers_to_that_borrows_a_library_search_is_not_accepted(capsys):
+    from puzzlelib import bfs_layers
+    from puzzlelib.core.bfs import bfs_plain
+
+    def via_bfs_layers(start, goal):
+        layers = []
+        for layer in bfs_layers(start):
+            layers.append(layer.boards())
+            if goal in layers[-1]:
+                break
+        return layers
+
+    def via_bfs_plain(start, goal):
+        path = bfs_plain(start, goal=goal)
+        return [[b] for b in path]
+
+    for borrowed in (via_bfs_layers, via_bfs_plain):
         ok, out = run(capsys, "02.4", borrowed)
-        # refused by what it does (the sandbox replaces the library's searches) or, where there is no
-        # sandbox, by the names it calls
-        assert ok is False and ("asks you to write it" in out or "write those steps yourself" in out), out
-    assert engine.EXERCISES["02.4"].function == "bfs_path"
+        assert ok is False and ("asks you to write it" in out or "write those steps yourself" in out
+                                or "called puzzlelib's own" in out), out
+    assert engine.EXERCISES["02.4"].function == "layers_to"
+
+
+def test_a_one_layer_answer_earns_nothing_and_the_reference_everything(capsys):
+    from puzzlelib.course.exercises.grading import POINTS, grade
+    from puzzlelib.course.exercises.solutions import SOLUTIONS
+    points = POINTS[EXERCISES["02.4"].level]
+    assert grade("02.4", lambda start, goal: [[start]], points=points) == 0
+    assert grade("02.4", lambda start, goal: [[start], [goal]], points=points) == 0
+    assert grade("02.4", SOLUTIONS["layers_to"], points=points) == points
+
+
+# --- 02.5: a written proof ---------------------------------------------------------------------------------
+
+def test_02_5_is_a_proof_whose_check_asks_questions_and_never_gives_the_proof(capsys):
+    ex = EXERCISES["02.5"]
+    assert ex.kind == "proof" and ex.level == "core"
+    assert sum(points for points, _ in ex.rubric) == 2
+    capsys.readouterr()
+    assert check("02.5") is None
+    out = capsys.readouterr().out
+    assert all(q in out for q in ex.questions)
+    assert ex.solution() not in out and "closed under moves" not in out

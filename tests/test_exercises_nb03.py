@@ -1,6 +1,6 @@
-"""Notebook 03's exercises that changed in issue 34: 03.3 (where the blank may stand, for another goal) is
-checked by search and takes every correct form; the page shows no code to copy for 03.4 and 03.5, and the
-library's version only after each."""
+"""Notebook 03's exercises that changed in issue 34 (numbered in page order since issue 46): 03.5 (where the
+blank may stand, for another goal) is checked by search and takes every correct form; the page shows no code to
+copy for 03.6 and 03.7, and the library's version only after each."""
 
 from __future__ import annotations
 
@@ -34,14 +34,14 @@ def truth():
 
 def run(capsys, answer):
     capsys.readouterr()
-    ok = check("03.3", answer)
+    ok = check("03.5", answer)
     return ok, capsys.readouterr().out
 
 
 def test_the_expected_cells_are_what_search_finds():
     from puzzlelib.course.exercises.engine import _expected
     cells = truth()
-    assert _expected(EXERCISES["03.3"]) == cells and len(cells) == 4
+    assert _expected(EXERCISES["03.5"]) == cells and len(cells) == 4
 
 
 def test_every_correct_form_is_accepted(capsys):
@@ -81,13 +81,13 @@ def test_typical_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, a
 
 
 def test_the_hint_and_the_solution_text_name_no_cell():
-    ex = EXERCISES["03.3"]
+    ex = EXERCISES["03.5"]
     for text in expected_text_forms(truth()):
         assert text not in ex.hint
         assert all(text not in m.hint for m in ex.mistakes)
 
 
-# --- the page around 03.4 and 03.5 ------------------------------------------------------------------
+# --- the page around 03.6 and 03.7 ------------------------------------------------------------------
 
 def cells():
     return nbformat.read(NB03, as_version=4).cells
@@ -105,21 +105,28 @@ def heading(number):
                 and re.match(rf"#+ Exercise {number} \(", c.source))
 
 
-def test_no_cell_above_exercise_4_counts_inversions_in_code():
+def test_no_cell_above_exercise_6_counts_inversions_in_code():
     pairwise = re.compile(r"combinations\(|for i, a in enumerate|if a > b|\ba > b\b")
-    for i, cell in enumerate(cells()[:heading(4)]):
+    for i, cell in enumerate(cells()[:heading(6)]):
         assert not pairwise.search(code_of(cell)), f"cell {i} shows how to count inversions:\n{cell.source}"
 
 
-def test_no_cell_above_exercise_5_writes_the_width_rule_for_a_board():
+def test_no_cell_above_exercise_7_writes_the_width_rule_for_a_board():
     rule = re.compile(r"inversions\([^)]*\)\s*[+%]|blank_row_from_bottom\(|\.rows\s*-\s*\w+\.blank")
-    for i, cell in enumerate(cells()[:heading(5)]):
+    for i, cell in enumerate(cells()[:heading(7)]):
         assert not rule.search(code_of(cell)), f"cell {i} shows the width rule's code:\n{cell.source}"
 
 
-@pytest.mark.parametrize("exercise_id, shown", [("03.4", "show_source(inversions)"), ("03.5", "show_source(explain)")])
+@pytest.mark.parametrize("exercise_id, shown", [("03.6", "show_source(inversions)"), ("03.7", "show_source(explain)")])
 def test_the_library_version_comes_after_the_check(exercise_id, shown):
     all_cells = cells()
     checked = next(i for i, c in enumerate(all_cells) if f'check("{exercise_id}"' in c.source)
     where = [i for i, c in enumerate(all_cells) if c.cell_type == "code" and shown in c.source]
     assert where and min(where) > checked
+
+
+def test_the_exercises_are_numbered_in_page_order():
+    numbers = [int(m.group(1)) for c in cells() if c.cell_type == "markdown"
+               for m in re.finditer(r"(?m)^#+ Exercise (\d+) \(", c.source)]
+    checks = [m.group(1) for c in cells() if c.cell_type == "code" for m in [re.search(r'check\("03\.(\d+)"', c.source)] if m]
+    assert numbers == list(range(1, len(numbers) + 1)) and checks == [str(k) for k in numbers]

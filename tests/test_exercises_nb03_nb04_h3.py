@@ -1,7 +1,7 @@
-"""Issue 34, second reading of 03 and 04: 03.1 and 03.2 ask about boards shown only as pictures, for
-something no named function prints (which tile is in the most inversions; which missing tile goes where);
-04.2 asks for a goal the board can reach, any valid one; 03.4 and 03.5 refuse every library function
-imported in notebook 03 that answers them."""
+"""Issues 34 and 46, readings of 03 and 04 (ids in page order since issue 46): 03.3 asks about a board shown
+only as a picture, for something no named function prints (which tile is in the most inversions); 03.4 where
+the blank may stand in Loyd's board, nearest the corner; 04.4 for every goal the board can reach, as a set;
+03.6 and 03.7 refuse every library function imported in notebook 03 that answers them."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import nbformat
 import numpy as np
 import pytest
 
-from puzzlelib import Board, min_moves
+from puzzlelib import Board, inversions, min_moves
 from puzzlelib.course.exercises import EXERCISES, check
 from puzzlelib.course.exercises.engine import _expected
 from puzzlelib.course.exercises.solutions import SOLUTIONS
@@ -27,9 +27,9 @@ def run(capsys, exercise_id, answer):
     return ok, capsys.readouterr().out
 
 
-# --- 03.1: which tile is in the most inversions -------------------------------------------------------
+# --- 03.3: which tile is in the most inversions -------------------------------------------------------
 
-PICTURE1 = (4, 1, 3, 5, 7, 6, 2, 8)          # 03.1's board in reading order, blank skipped
+PICTURE3 = (4, 1, 3, 5, 7, 6, 2, 8)          # 03.3's board in reading order, blank skipped
 
 
 def shares(seq):
@@ -42,15 +42,24 @@ def shares(seq):
     return count
 
 
-def test_03_1_the_answer_is_the_one_tile_in_the_most_inversions(capsys):
-    count = shares(PICTURE1)
+def test_03_3_the_answer_is_the_one_tile_in_the_most_inversions(capsys):
+    count = shares(PICTURE3)
     best = max(count.values())
     winners = [t for t, c in count.items() if c == best]
-    assert len(winners) == 1 and _expected(EXERCISES["03.1"]) == winners[0]
-    ok, out = run(capsys, "03.1", winners[0])
+    assert len(winners) == 1 and _expected(EXERCISES["03.3"]) == winners[0]
+    ok, out = run(capsys, "03.3", winners[0])
     assert ok is True and out.startswith("correct")
-    ok, _ = run(capsys, "03.1", np.int64(winners[0]))
+    ok, _ = run(capsys, "03.3", np.int64(winners[0]))
     assert ok is True
+
+
+def test_03_3_the_solution_says_which_larger_tiles_stand_before_the_answer():
+    """Tile 2 is in an inversion with each larger tile before it, and 8 stands after it: not 'every larger tile'."""
+    nb = nbformat.read(ROOT / "notebooks" / "03_solvability.ipynb", as_version=4)
+    solution = next(c.source for c in nb.cells if "**Solution to exercise 3.**" in c.source)
+    before = [t for t in PICTURE3[:PICTURE3.index(2)] if t > 2]
+    assert len(before) == shares(PICTURE3)[2] == 5 and 8 not in before
+    assert "every larger tile before it" not in solution and "the 8 comes after it" in solution
 
 
 @pytest.mark.parametrize("answer, fitting", [
@@ -60,26 +69,31 @@ def test_03_1_the_answer_is_the_one_tile_in_the_most_inversions(capsys):
     (5, "for each tile, the pairs it is in"),
     ("2", "a string where a number is expected"),
 ])
-def test_03_1_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, fitting):
-    ok, out = run(capsys, "03.1", answer)
+def test_03_3_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, fitting):
+    ok, out = run(capsys, "03.3", answer)
     assert ok is False and fitting in out, out
     assert "tile 2" not in out and " 2 " not in out.split("(more help")[0]
 
 
-def test_03_1_and_03_2_boards_are_not_in_the_notebook_namespace():
+def test_03_3_and_03_4_boards_are_not_in_the_notebook_namespace():
     nb = nbformat.read(ROOT / "notebooks" / "03_solvability.ipynb", as_version=4)
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert "[4, 1, 3], [5, 0, 7]" not in code and "[13, 15, 14, 12]" not in code and "[13, 14, 15, 12]" not in code
+    assert "[4, 1, 3], [5, 0, 7]" not in code and "13, 15, 14" not in code and "15, 14]" not in code
 
 
-# --- 03.2: which missing tile goes in cell a ---------------------------------------------------------
+# --- 03.4: Loyd's board, the blank moved -------------------------------------------------------------
 
-def filled(a, b):
-    return Board([[2, 1, 3, 4], [5, 6, 7, 8], [9, 10, 0, 11], [13, a, b, 12]])
+LOYD = tuple(range(1, 14)) + (15, 14)
+
+
+def with_blank_at(r, c):
+    tiles = list(LOYD)
+    tiles.insert(4 * r + c, 0)
+    return Board.from_tiles(tuple(tiles), 4, 4)
 
 
 def reaches_goal(board):
-    """By notebook 04's constructive solver, replayed: a certificate that doesn't use the parity rule."""
+    """By notebook 04's constructive solver, replayed: a certificate of reaching, found without the rule."""
     from puzzlelib.core.constructive import constructive_moves
     moves = constructive_moves(board)
     if moves is None:
@@ -89,28 +103,45 @@ def reaches_goal(board):
     return board == Board.goal(4, 4)
 
 
-def test_03_2_exactly_one_filling_reaches_the_goal_and_it_is_the_answer(capsys):
-    assert reaches_goal(filled(15, 14)) and not reaches_goal(filled(14, 15))
-    assert _expected(EXERCISES["03.2"]) == 15
-    for answer in (15, np.int64(15), filled(15, 14)):
-        ok, out = run(capsys, "03.2", answer)
+def test_03_4_the_answer_is_the_one_nearest_cell_that_works(capsys):
+    works = {(r, c) for r in range(4) for c in range(4) if reaches_goal(with_blank_at(r, c))}
+    assert works == {(r, c) for r in (0, 2) for c in range(4)}          # rows 4 and 2 from the bottom
+    nearest = min((6 - r - c, (r, c)) for r, c in works)[1]
+    assert nearest == (2, 3) and _expected(EXERCISES["03.4"]) == with_blank_at(2, 3)
+    assert sum(1 for r, c in works if 6 - r - c == 1) == 1              # one cell at distance 1: unique
+    for answer in (with_blank_at(2, 3), (2, 3), [2, 3], (np.int64(2), 3)):
+        ok, out = run(capsys, "03.4", answer)
         assert ok is True, (answer, out)
 
 
 @pytest.mark.parametrize("answer, fitting", [
-    (14, "count the blank's row from the bottom"),
-    (filled(14, 15), "count the blank's row from the bottom"),
-    (12, "which of them goes in a"),
-    (True, "a bool (True or False) where a number is expected"),
-    (Board.goal(4, 4), "where a number is expected"),
+    (with_blank_at(3, 3), "Loyd's board itself"),
+    (with_blank_at(3, 2), "anywhere in the bottom row"),                 # counted from the top, this one "works"
+    ((3, 0), "anywhere in the bottom row"),
+    (with_blank_at(1, 3), "the sum must be odd"),
+    (with_blank_at(0, 3), "nearer the bottom-right corner"),
+    ((2, 2), "nearer the bottom-right corner"),
+    (Board([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 0], [13, 15, 14, 12]]), "Loyd's reading order"),
+    (Board.goal(4, 4), "Loyd's reading order"),
+    ((4, 3), "give a 4 x 4 board"),
+    (Board.goal(3, 3), "give a 4 x 4 board"),
+    (14, "where a Board is expected"),
 ])
-def test_03_2_wrong_answers_get_a_fitting_hint(capsys, answer, fitting):
-    ok, out = run(capsys, "03.2", answer)
+def test_03_4_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answer, fitting):
+    ok, out = run(capsys, "03.4", answer)
     assert ok is False and fitting in out, out
-    assert "15 in a" not in out and "a = 15" not in out and "answer = 15" not in out
+    right = with_blank_at(2, 3)
+    assert repr(right) not in out and str(right) not in out and "(2, 3)" not in out
 
 
-# --- 04.2: a goal the board can reach ----------------------------------------------------------------
+def test_03_4_the_old_missing_tile_answers_are_not_accepted(capsys):
+    """The old 03.4 (then 03.2) took 15, one call to is_solvable away: the question is a board now."""
+    for answer in (15, 14, np.int64(15)):
+        ok, out = run(capsys, "03.4", answer)
+        assert ok is False, (answer, out)
+
+
+# --- 04.4: every goal the board can reach ---------------------------------------------------------------
 
 START = Board([[2, 1, 3], [4, 0, 5]])
 
@@ -119,42 +150,49 @@ def candidate_goals():
     return [Board.from_tiles((1, 2, *p, 0), 2, 3) for p in permutations([3, 4, 5])]
 
 
-def test_04_2_accepts_exactly_the_goals_search_reaches(capsys):
-    accepted = []
-    for goal in candidate_goals():
-        ok, out = run(capsys, "04.2", goal)
-        assert ok is (min_moves(START, goal=goal, check_parity=False) is not None), (goal, out)
-        if ok:
-            accepted.append(goal)
-        else:
-            assert "can't reach that goal" in out
-            assert repr(_expected(EXERCISES["04.2"])) not in out and str(_expected(EXERCISES["04.2"])) not in out
-    assert len(accepted) == 3
+def reached_goals():
+    return {g for g in candidate_goals() if min_moves(START, goal=g, check_parity=False) is not None}
 
 
-@pytest.mark.parametrize("answer, fitting", [
-    (Board.goal(2, 3), "can't reach that goal"),
-    (Board([[2, 1, 3], [4, 5, 0]]), "top row must start 1 2"),
-    (Board([[1, 2, 3], [0, 5, 4]]), "blank must be in the bottom-right corner"),
-    (Board.goal(3, 3), "2 rows and 3 columns"),
-    ("CE", "where a Board is expected"),
-    ("B", "where a Board is expected"),
-    ({"C", "E"}, "where a Board is expected"),
+def test_04_4_accepts_exactly_the_set_of_goals_search_reaches(capsys):
+    right = reached_goals()
+    assert len(right) == 3 and _expected(EXERCISES["04.4"]) == right
+    for answer in (right, frozenset(right)):
+        ok, out = run(capsys, "04.4", answer)
+        assert ok is True, out
+    for k in range(0, 7):                                   # every other set of candidate goals is refused
+        for chosen in combinations(candidate_goals(), k):
+            if set(chosen) != right:
+                ok, out = run(capsys, "04.4", set(chosen))
+                assert ok is False, chosen
+
+
+@pytest.mark.parametrize("make, fitting", [
+    (lambda right: sorted(right, key=lambda g: g.tiles)[0], "asks for every such goal"),   # the old answer: one goal
+    (lambda right: Board.goal(2, 3), "can't reach that goal"),
+    (lambda right: set(sorted(right, key=lambda g: g.tiles)[:2]), "but there are more"),
+    (lambda right: right | {Board.goal(2, 3)}, "can't reach one of your goals"),
+    (lambda right: {Board([[2, 1, 3], [4, 5, 0]])}, "top row must start 1 2"),
+    (lambda right: {Board([[1, 2, 3], [0, 5, 4]])}, "blank must be in the bottom-right corner"),
+    (lambda right: {Board.goal(3, 3)}, "2 rows and 3 columns"),
+    (lambda right: sorted(right, key=lambda g: g.tiles), "where a set is expected"),
+    (lambda right: "CE", "where a set is expected"),
 ])
-def test_04_2_wrong_answers_get_a_fitting_hint(capsys, answer, fitting):
-    ok, out = run(capsys, "04.2", answer)
+def test_04_4_wrong_answers_get_a_fitting_hint(capsys, make, fitting):
+    right = reached_goals()
+    ok, out = run(capsys, "04.4", make(right))
     assert ok is False and fitting in out, out
-    assert "where a set is expected" not in out
+    assert not any(repr(g) in out or str(g) in out for g in right)
 
 
-# --- 03.4 and 03.5: the library functions imported in 03 that answer them are refused ------------------
+# --- 03.6 and 03.7: the library functions imported in 03 that answer them are refused ------------------
 
 def _lib(spec):
     module, _, name = spec.partition(":")
     return getattr(importlib.import_module(module), name)
 
 
-def test_03_4_refuses_inversion_counts_explain_and_flipped_pairs(capsys):
+def test_03_6_refuses_inversion_counts_explain_and_flipped_pairs(capsys):
     from puzzlelib.course.evidence.nb03_solvability import flipped_pairs
     from puzzlelib.core.solvability import explain
     from puzzlelib.engines.space import inversion_counts
@@ -170,13 +208,13 @@ def test_03_4_refuses_inversion_counts_explain_and_flipped_pairs(capsys):
         return len(flipped_pairs(Board.goal(1, n), Board.from_tiles(tuple(tiles), 1, n)))
 
     for answer, name in ((by_counts, "inversion_counts"), (by_explain, "explain"), (by_flips, "flipped_pairs")):
-        ok, out = run(capsys, "03.4", answer)
+        ok, out = run(capsys, "03.6", answer)
         assert ok is False and f"puzzlelib's own {name}" in out, (name, out)
-    ok, out = run(capsys, "03.4", SOLUTIONS["count_inversions"])
+    ok, out = run(capsys, "03.6", SOLUTIONS["count_inversions"])
     assert ok is True, out
 
 
-def test_03_5_refuses_every_function_of_03_that_answers_it(capsys):
+def test_03_7_refuses_every_function_of_03_that_answers_it(capsys):
     from puzzlelib.course.evidence.nb03_solvability import width_invariant
     from puzzlelib.core.constructive import constructive_moves
     from puzzlelib.core.solvability import blank_distance, explain, permutation_parity, sorting_swaps
@@ -200,7 +238,33 @@ def test_03_5_refuses_every_function_of_03_that_answers_it(capsys):
 
     for answer, name in ((by_explain, "explain"), (by_width, "width_invariant"), (by_parity, "permutation_parity"),
                          (by_swaps, "sorting_swaps"), (by_solver, "constructive_moves")):
-        ok, out = run(capsys, "03.5", answer)
+        ok, out = run(capsys, "03.7", answer)
         assert ok is False and f"puzzlelib's own {name}" in out, (name, out)
-    ok, out = run(capsys, "03.5", SOLUTIONS["solvable"])
+    ok, out = run(capsys, "03.7", SOLUTIONS["solvable"])
+    assert ok is True, out
+
+
+def test_03_7_refuses_the_rule_written_with_relative_inversions_and_blank_row_from_bottom(capsys):
+    """Formerly accepted: the width rule assembled from the library's two parts of it."""
+    from puzzlelib.core.solvability import blank_row_from_bottom, relative_inversions
+
+    def by_parts(board):
+        if board.cols % 2:
+            return relative_inversions(board) % 2 == 0
+        return (relative_inversions(board) + blank_row_from_bottom(board)) % 2 == 1
+
+    def by_row_only(board):                      # its own inversions, the library's row
+        seq = [t for t in board.tiles if t]
+        inv = sum(a > b for i, a in enumerate(seq) for b in seq[i + 1:])
+        return inv % 2 == 0 if board.cols % 2 else (inv + blank_row_from_bottom(board)) % 2 == 1
+
+    for answer, name in ((by_parts, "relative_inversions"), (by_row_only, "blank_row_from_bottom")):
+        ok, out = run(capsys, "03.7", answer)
+        assert ok is False and "puzzlelib's own" in out and name in out, (name, out)
+
+    def with_inversions(board):                  # the library's count is allowed: exercise 6 wrote it
+        inv = inversions(board)
+        return inv % 2 == 0 if board.cols % 2 else (inv + board.rows - board.blank[0]) % 2 == 1
+
+    ok, out = run(capsys, "03.7", with_inversions)
     assert ok is True, out

@@ -77,83 +77,116 @@ def test_05_2_the_answer_is_what_search_finds_on_3_x_3():
     assert {manhattan(n, goal) - manhattan(b, goal) for b in boards for n in b.neighbors()} == {-1, 1}
 
 
-# --- 05.3 ------------------------------------------------------------------------------------------
+# --- 05.3: a written proof -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("answer", ["never", "Never.", " no ", "impossible", False])
-def test_05_3_accepts_never_in_every_form(capsys, answer):
-    ok, out = run(capsys, "05.3", answer)
-    assert ok, out
-
-
-def test_05_3_a_board_or_yes_gets_a_hint(capsys):
-    ok, out = run(capsys, "05.3", "yes")
-    assert not ok and "try to build one" in out and "never" not in out
-    ok, out = run(capsys, "05.3", Board([[1, 2, 3], [4, 0, 6], [7, 5, 8]]))
-    assert not ok and "same parity" not in out and "parity of the blank's distance" in out
-    ok, out = run(capsys, "05.3", Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]]))
-    assert not ok and "cannot reach the usual goal" in out
+def test_05_3_is_a_written_proof_whose_claim_holds_on_every_small_board(capsys):
+    """The proof's claim, checked by BFS: on every board that reaches the 2 x 3, 3 x 2, 2 x 4 or 3 x 3 goal,
+    the Manhattan bound has the parity of the fewest moves, so the parity fact never adds one to it."""
+    assert EXERCISES["05.3"].kind == "proof" and EXERCISES["05.3"].level == "core"
+    for shape in [(2, 3), (3, 2), (2, 4), (3, 3)]:
+        goal = Board.goal(*shape)
+        assert all((d - manhattan(Board.from_tiles(t, *shape), goal)) % 2 == 0 for t, d in distances(goal).items())
+    assert check("05.3") is None
+    out = capsys.readouterr().out
+    assert "0, the goal's bound" not in out and "parity of d" not in out    # the questions give nothing away
 
 
-# --- 05.4 ------------------------------------------------------------------------------------------
-
-@lru_cache(maxsize=None)
-def fitting_boards():
-    goal = Board.goal(3, 3)
-    return tuple(Board.from_tiles(t, 3, 3) for t, d in distances(goal).items()
-                 if d >= 20 and manhattan(Board.from_tiles(t, 3, 3), goal) <= 4)
+def test_05_2_a_set_with_0_and_2_gets_its_own_hint(capsys):
+    ok, out = run(capsys, "05.2", {-1, 0, 1, 2})
+    assert not ok and "stay the same, or change by two" in out and "{-1, 1}" not in out
 
 
-def test_05_4_accepts_every_fitting_board_in_every_form(capsys):
-    boards = fitting_boards()
-    assert len(boards) == 22
-    for board in boards:
+# --- 05.4: a counterexample on 4 x 4 ---------------------------------------------------------------
+
+FAR = [Board([[2, 1, 4, 3], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]]),
+       Board([[2, 1, 3, 4], [6, 5, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]]),
+       Board([[1, 2, 3, 4], [5, 6, 7, 8], [10, 9, 12, 11], [13, 14, 15, 0]])]
+
+
+def fewest(board):
+    from puzzlelib import solve_optimal
+    return len(solve_optimal(board, progress=False)) - 1
+
+
+def test_05_4_accepts_fitting_boards_in_every_form(capsys):
+    assert manhattan(Board([[5, 1, 2, 3], [9, 6, 7, 4], [13, 10, 11, 8], [0, 14, 15, 12]])) > 4
+    for board in FAR + [Board([[2, 1, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]])]:
+        assert manhattan(board) <= 4 and fewest(board) >= 20 and is_solvable(board)
         for form in (board, board.grid, board.tiles):
             ok, out = run(capsys, "05.4", form)
             assert ok, (board, out)
 
 
 @pytest.mark.parametrize("grid,words", [
-    ([[1, 2, 3], [4, 5, 6], [7, 0, 8]], "fewer than 20 moves"),
-    ([[8, 7, 6], [5, 4, 3], [2, 1, 0]], "more than 4"),
-    ([[2, 1, 3], [4, 5, 6], [7, 8, 0]], "cannot reach the usual goal"),
-    ([[1, 2], [3, 0]], "give a 3 x 3 board"),
+    ([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]], "fewer than 20 moves"),
+    ([[5, 1, 2, 3], [9, 6, 7, 4], [13, 10, 11, 8], [0, 14, 15, 12]], "more than 4"),     # the border turned
+    ([[2, 1, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]], "What does a second swap do"),
+    ([[0, 2, 1], [4, 5, 6], [7, 8, 3]], "give a 4 x 4 board"),
 ])
 def test_05_4_wrong_boards_get_their_hint_and_never_a_fitting_board(capsys, grid, words):
     ok, out = run(capsys, "05.4", grid)
     assert not ok and words in out
-    assert not any(shows_board(out, b) for b in fitting_boards())
+    assert not any(shows_board(out, b) for b in FAR)
 
 
 def test_05_levels_kept_for_the_homework():
     assert EXERCISES["05.5"].level == "challenge" and EXERCISES["05.5"].function == "make_puzzle"
 
 
-# --- 05.5: the tiles' cells are tested too ------------------------------------------------------------
+# --- 05.5: a uniform puzzle at an odd distance ------------------------------------------------------
 
 def test_05_5_refuses_a_generator_that_puts_tile_1_top_left(capsys):
-    """Shuffle, fix the parity, then a 3-cycle brings tile 1 to cell 0: solvable, blank uniform, yet biased."""
+    """An odd board, then a 3-cycle brings tile 1 to cell 0: odd, solvable, blank uniform, yet biased."""
     import random
-    from collections import Counter
 
     from puzzlelib.course.exercises.nb05_experiments import _cycled_puzzle
 
     boards = [_cycled_puzzle(3, 3, random.Random(s)) for s in range(900)]
-    assert all(is_solvable(b) for b in boards)
+    assert all(is_solvable(b) and distances(Board.goal(3, 3))[b.tiles] % 2 for b in boards)
     assert sum(b.tiles[0] == 1 for b in boards) > 0.8 * len(boards)
     ok, out = run(capsys, "05.5", _cycled_puzzle)
     assert not ok and "do not land in each cell equally often" in out and "swap two tiles" in out
 
 
-def uniform_puzzle(rows, cols, rng):
-    """A right make_puzzle: a shuffle, fixed by swapping the first two tiles that are not the blank."""
-    tiles = list(range(rows * cols))
+def odd_puzzle(rows, cols, rng):
+    """A right make_puzzle another way: the blank's cell drawn among the odd cells, then the tiles shuffled."""
+    cells = [i for i in range(rows * cols) if (rows - 1 - i // cols + cols - 1 - i % cols) % 2]
+    tiles = list(range(1, rows * cols))
     rng.shuffle(tiles)
+    tiles.insert(rng.choice(cells), 0)
     if not is_solvable(Board.from_tiles(tiles, rows, cols)):
         i, j = [k for k, t in enumerate(tiles) if t][:2]
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return Board.from_tiles(tiles, rows, cols)
 
 
-def test_05_5_passes_a_uniform_generator(capsys):
-    ok, out = run(capsys, "05.5", uniform_puzzle)
+def test_05_5_passes_an_odd_generator_written_another_way(capsys):
+    ok, out = run(capsys, "05.5", odd_puzzle)
     assert ok, out
+
+
+def test_05_5_the_old_answer_any_distance_gets_the_parity_hint(capsys):
+    import random
+
+    def any_distance(rows, cols, rng):            # section 4's method alone: uniform, but at any distance
+        tiles = list(range(rows * cols))
+        rng.shuffle(tiles)
+        if not is_solvable(Board.from_tiles(tiles, rows, cols)):
+            i, j = [k for k, t in enumerate(tiles) if t][:2]
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+        return Board.from_tiles(tiles, rows, cols)
+
+    ok, out = run(capsys, "05.5", any_distance)
+    assert not ok and "an even number of moves from the goal" in out and "blank's taxicab distance" in out
+    ends = {distances(Board.goal(3, 3))[any_distance(3, 3, random.Random(s)).tiles] % 2 for s in range(40)}
+    assert ends == {0, 1}                          # it makes boards of both parities
+
+
+def test_05_5_the_odd_boards_are_those_with_the_blank_on_an_odd_cell():
+    """The exercise's premise, by BFS: a board's distance is odd exactly when its blank is an odd number of steps
+    from the goal's blank cell, on every solvable board of 2 x 3, 3 x 3 and 2 x 4."""
+    for shape in [(2, 3), (3, 3), (2, 4)]:
+        goal = Board.goal(*shape)
+        for t, d in distances(goal).items():
+            r, c = divmod(t.index(0), shape[1])
+            assert d % 2 == (shape[0] - 1 - r + shape[1] - 1 - c) % 2

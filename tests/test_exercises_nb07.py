@@ -111,3 +111,68 @@ def test_07_3_accepts_every_form(capsys, answer):
 def test_07_3_wrong_counts_get_their_hint(capsys, answer, words):
     ok, out = run(capsys, "07.3", answer)
     assert not ok and words in out and not shows(out, "60")
+
+
+@pytest.mark.parametrize("answer,words", [(100_801, "one too many"), (100_799, "one too few")])
+def test_07_2_off_by_one_gets_its_own_hint(capsys, answer, words):
+    ok, out = run(capsys, "07.2", answer)
+    assert not ok and words in out and not shows(out, "100800", "100,800", "100_800")
+
+
+# --- 07.4: child_word ---------------------------------------------------------------------------------
+
+def test_07_4_the_expected_children_are_the_engines_own():
+    """Each hidden case's expected word is what next_layer makes from that word alone, marks included."""
+    from puzzlelib.course.exercises.nb07_bfs_at_scale import _word_cases
+    from puzzlelib.engines.packed import blank_moves, next_layer
+
+    cases = _word_cases()
+    assert len(cases) >= 25 and {c[3] >> 60 for c in cases} >= {0, 1, 2, 3}
+    for word, j, cols, want in cases:
+        digits = [(word >> (4 + 4 * i)) & 15 for i in range(14)]
+        k = max(n for n in range(1, 15) if sorted(digits[:n]) == list(range(n)))      # the board's cells
+        groups = [np.array([word] if b == word >> 60 else [], dtype=np.uint64) for b in range(k)]
+        children = next_layer(groups, blank_moves(k // cols, cols))
+        assert want in children[j].tolist(), (hex(word), j, cols)
+
+
+@pytest.mark.parametrize("flaw,words", [("_child_blank_low", "a digit lower"),
+                                        ("_child_marks_kept", "clear the parent's marks"),
+                                        ("_child_wrong_mark", "the opposite of the move just made")])
+def test_07_4_typical_mistakes_get_their_hint_and_never_the_word(capsys, flaw, words):
+    from puzzlelib.course.exercises import nb07_bfs_at_scale
+    from puzzlelib.course.exercises.nb07_bfs_at_scale import _word_cases
+
+    ok, out = run(capsys, "07.4", getattr(nb07_bfs_at_scale, flaw))
+    assert not ok and words in out, out
+    for _, _, _, want in _word_cases():
+        assert f"{want:#x}" not in out and str(want) not in out
+
+
+def test_07_4_a_written_out_answer_passes_and_pack_is_refused(capsys):
+    def child_word(word, j, cols):           # another correct way: through the tiles, by hand
+        k = 16
+        tiles = [(word >> (4 + 4 * i)) & 15 for i in range(k - 2)]
+        b = word >> 60
+        tiles[b], tiles[j] = tiles[j], 0
+        out = j << 60
+        for i, t in enumerate(tiles):
+            out |= t << (4 + 4 * i)
+        way = {-cols: 0, cols: 1, -1: 2, 1: 3}[b - j]
+        return out | (1 << way)
+
+    ok, out = run(capsys, "07.4", child_word)
+    assert ok, out
+    from puzzlelib.engines.packed import pack, unpack
+
+    def borrowed(word, j, cols):
+        k = 14
+        tiles = [(word >> (4 + 4 * i)) & 15 for i in range(k)]
+        n = next(n for n in range(2, 15) if sorted(tiles[:n]) == list(range(n)))
+        tiles = tiles[:n]
+        b = tiles.index(0)
+        tiles[b], tiles[j] = tiles[j], 0
+        return pack(tiles) | (1 << {-cols: 0, cols: 1, -1: 2, 1: 3}[b - j])
+
+    ok, out = run(capsys, "07.4", borrowed)
+    assert not ok

@@ -46,7 +46,7 @@ def test_every_exercise_notebook_and_function_named_exists():
         assert (GUIDE.parent / link).resolve().exists(), f"the guide links to missing {link}"
     for name in re.findall(r"`([a-z_]+)\(", text):
         if name not in {"check", "show_source", "graph_search", "key_of", "rank_of", "bfs_path",
-                        "count_inversions", "solvable", "make_puzzle", "heuristic", "stronger",
+                        "count_inversions", "solvable", "make_puzzle", "keeps_solvable", "heuristic", "stronger",
                         "distance_profile"}:   # puzzlelib.draw.search, as the notebooks import it
             assert hasattr(puzzlelib, name), f"the guide runs {name}(), which puzzlelib does not export"
 

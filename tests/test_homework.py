@@ -124,6 +124,13 @@ def test_each_lecture_of_the_guide_is_an_assignment_with_its_homework(course):
         ids = {c.metadata["nbgrader"]["grade_id"] for c in nb.cells}
         for exercise_id in info["exercises"]:
             tag = "ex" + exercise_id.replace(".", "_")
+            if EXERCISES[exercise_id].kind == "proof":    # a manually graded answer, with no test cell
+                answer = answer_cell(nb, exercise_id)
+                meta = answer.metadata["nbgrader"]
+                assert answer.cell_type == "markdown" and meta["grade"] and meta["solution"], meta
+                assert meta["points"] == POINTS[EXERCISES[exercise_id].level] and f"{tag}_test" not in ids
+                assert "**Rubric (" in answer.source and EXERCISES[exercise_id].solution() in answer.source
+                continue
             assert {f"{tag}_answer", f"{tag}_test"} <= ids, (name, exercise_id)
             test = next(c for c in nb.cells if c.metadata["nbgrader"]["grade_id"] == f"{tag}_test")
             assert test.metadata["nbgrader"]["points"] == POINTS[EXERCISES[exercise_id].level]
@@ -140,8 +147,9 @@ def test_each_lecture_of_the_guide_is_an_assignment_with_its_homework(course):
 def test_the_reference_answers_get_full_marks_on_every_exercise(course, assignment):
     out, summary, _ = course
     got = scores(out, assignment, "reference")
-    assert len(got) == len(summary[assignment]["exercises"])
-    for exercise_id in summary[assignment]["exercises"]:
+    autograded = [i for i in summary[assignment]["exercises"] if EXERCISES[i].kind != "proof"]
+    assert len(got) == len(autograded)
+    for exercise_id in autograded:
         tag = "ex" + exercise_id.replace(".", "_") + "_test"
         assert got[tag] == POINTS[EXERCISES[exercise_id].level], (assignment, got)
 
@@ -151,6 +159,23 @@ def test_an_empty_submission_gets_nothing(course, assignment):
     out, _, _ = course
     got = scores(out, assignment, "empty")
     assert got and set(got.values()) == {0.0}, got
+
+
+@pytest.mark.parametrize("assignment", ["lecture1", "lecture2", "lecture3"])
+def test_each_lecture_asks_for_a_written_proof_graded_by_hand(course, assignment):
+    """The release has an empty proof cell for the student; autograde leaves it to the teacher, at full points."""
+    from nbgrader.api import Gradebook
+    out, summary, _ = course
+    proofs = [i for i in summary[assignment]["exercises"] if EXERCISES[i].kind == "proof"]
+    assert proofs, f"{assignment} has no written proof in its homework"
+    release = nbformat.read(out / "release" / assignment / f"{assignment}.ipynb", as_version=4)
+    with Gradebook(f"sqlite:///{out / 'gradebook.db'}") as gb:
+        grades = {g.name: g for g in gb.find_submission_notebook(assignment, assignment, "reference").grades}
+        for exercise_id in proofs:
+            cell = answer_cell(release, exercise_id)
+            assert "YOUR ANSWER HERE" in cell.source and "Rubric" not in cell.source, cell.source
+            grade = grades["ex" + exercise_id.replace(".", "_") + "_answer"]
+            assert grade.needs_manual_grade and grade.max_score == POINTS[EXERCISES[exercise_id].level]
 
 
 def test_a_looping_and_a_failing_answer_lose_their_own_exercises_only(course):
@@ -169,7 +194,8 @@ def test_feedback_and_the_grade_export_work_without_a_manual_step(course):
     assert "took longer than" in page
     nbgrader(out, "export")
     rows = (out / "grades.csv").read_text().splitlines()
-    assert any(r.startswith("lecture1,") and ",mixed," in r and ",4.0,0.0,4.0,7.0" in r for r in rows), rows
+    most = float(course[1]["lecture1"]["points"])    # the proofs count, ungraded so far
+    assert any(r.startswith("lecture1,") and ",mixed," in r and f",4.0,0.0,4.0,{most}" in r for r in rows), rows
 
 
 def test_the_release_shows_no_reference_answer_and_no_hidden_test(course):

@@ -26,7 +26,7 @@ import executed  # noqa: E402
 
 MAIN_PATH = lessons(ROOT / "notebooks", "0[0-8]_*.ipynb")
 CORE = [p for p in MAIN_PATH if p.name[:2] <= "05"]
-WORD_LIMIT = 13_700  # 11,000 before the proofs gained definitions, exact steps (issue 26) and proving exercises; 12,800 before issue 34 (exercises that ask instead of show, and what four lecturers found)
+WORD_LIMIT = 15_300  # 13,700 before issue 46 (the theorem stated whole in one place, both directions; 04's gaps argued; 1 x n and n x 1 proved in prose; witnesses and written proofs as exercises); 11,000 before the proofs gained definitions, exact steps (issue 26) and proving exercises; 12,800 before issue 34 (exercises that ask instead of show, and what four lecturers found)
 LISTING_LIMIT = 40
 SMALLEST_FONT = 11
 SOURCE_LABEL = re.compile(r"\bseed[\s_-]*00[0-3]\b|\bseed00[0-3]\b", re.IGNORECASE)

@@ -132,3 +132,15 @@ def test_every_control_has_a_name():
     assert p._cell_buttons[p.session.board.tiles.index(0)].tooltip == "blank"
     p.click_tile(5)
     assert [b.tooltip for b in p._cell_buttons] == p.accessible_names()
+
+
+def test_a_hidden_panel_is_said_in_words_and_keeps_every_name():
+    """panel=False: the tiles keep their names and the keyboard, the note takes the panel's place, and the
+    live region says that the panel is hidden instead of reading out its numbers."""
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]]), panel=False)
+    assert p.accessible_names()[5] == "tile 5, row 2, column 3, can slide left"
+    assert "The panel is hidden" in p.panel_note.value
+    p.press_key("ArrowLeft")
+    assert live_text(p) == "slid 5 left; the panel is hidden"
+    p.show_panel()
+    assert live_text(p) == "panel shown; 0 inversions; solvable; goal reached"

@@ -238,7 +238,7 @@ def test_a_hostile_getattr_never_runs_in_the_judge(capsys, kind):
     assert run_check("01.4", kind()) is False
     assert capsys.readouterr().out.startswith("not yet")
     with time_limit(60, "grade"):
-        assert grade("03.4", kind(), points=2) == 0
+        assert grade("03.6", kind(), points=2) == 0
 
 
 class LyingClass:
@@ -268,7 +268,7 @@ class AlwaysEqual(tuple):
         return 0
 
 
-@pytest.mark.parametrize("exercise_id", ["03.6", "04.7"])
+@pytest.mark.parametrize("exercise_id", ["03.2", "04.2"])
 def test_a_board_whose_tiles_lie_is_not_yet(capsys, exercise_id):
     liar = Board.unchecked(4, 2, AlwaysEqual(()))
     assert check(exercise_id, liar) is False
@@ -277,7 +277,7 @@ def test_a_board_whose_tiles_lie_is_not_yet(capsys, exercise_id):
 
 
 def test_a_board_that_is_no_board_is_not_yet(capsys):
-    assert check("03.6", Board.unchecked(2, 2, (1, 1, 0, 2))) is False
+    assert check("03.2", Board.unchecked(2, 2, (1, 1, 0, 2))) is False
     assert capsys.readouterr().out.startswith("not yet")
 
 

@@ -107,9 +107,43 @@ def test_no_solution_survives_and_outputs_are_cleared(edition, path):
     for cell in nb.cells:
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None
-    kept = [c.source for c in original.cells if "solution" not in c.metadata.get("tags", [])]
+    kept = [c.metadata.get(build_student.STUDENT_SOURCE, c.source) for c in original.cells
+            if "solution" not in c.metadata.get("tags", [])]               # a cell's student text, where it has one
     assert [c.source for c in nb.cells] == kept, f"{path.name}: cells other than solutions changed"
+    assert not any(build_student.STUDENT_SOURCE in c.metadata for c in nb.cells)
     assert len(PLACEHOLDER.findall(text)) == len(PLACEHOLDER.findall(shown)), "placeholders went missing"
+
+
+FIRST_NOTEBOOKS = [p for p in NOTEBOOKS if p.name[:2] in ("00", "01")]
+
+
+@pytest.mark.parametrize("path", FIRST_NOTEBOOKS, ids=[p.name for p in FIRST_NOTEBOOKS])
+def test_what_the_editions_first_notebooks_promise_is_in_the_edition(edition, path):
+    """Issue 46: the student's 00 promised `make test`, environment.yml and a collapsed cell holding each
+    solution, none of which the edition has; the lecturer's 00 still says them."""
+    targets = set(re.findall(r"^([a-z][\w-]*):", (edition / "Makefile").read_text(encoding="utf-8"), flags=re.M))
+    text = "\n".join(c.source for c in student(edition, path).cells)
+    for target in re.findall(r"`make (\w[\w-]*)", text):
+        assert target in targets, f"{path.name} promises `make {target}`, which the edition's Makefile lacks"
+    for name in re.findall(r"`([\w.-]+\.(?:yml|yaml|toml|txt|cfg))`", text):
+        assert (edition / name).exists(), f"{path.name} names {name}, which the edition lacks"
+    assert "collapsed cell" not in text and "gives up and\nshows the answer" not in text
+    if path.name.startswith("00"):
+        lecturers = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells)
+        assert "`make test`" in lecturers and "environment.yml" in lecturers and "collapsed cell" in lecturers
+        assert "This edition holds no solutions" in text and "README beside `notebooks/`" in text
+
+
+def test_the_readme_says_how_to_get_every_function_it_advertises(edition):
+    """Issue 46: the README advertised exercises(3), which no notebook imports."""
+    readme = (edition / "README.md").read_text(encoding="utf-8")
+    imported = set()
+    for path in NOTEBOOKS:
+        for cell in student(edition, path).cells:
+            for match in re.finditer(r"from puzzlelib[\w.]* import ([\w, ]+)", cell.source):
+                imported |= {name.strip() for name in match.group(1).split(",")}
+    for name in set(re.findall(r"\*\*(\w+)\(", readme)):
+        assert name in imported or f"import {name}" in readme, f"the README advertises {name}() without its import"
 
 
 def test_reveal_is_off_in_the_edition_and_check_does_not_offer_it(edition, monkeypatch, capsys):
@@ -140,7 +174,10 @@ def test_every_student_notebook_runs_as_handed_out(edition, path):
         said = "".join(o.get("text", "") for o in cell.outputs if o.get("output_type") == "stream")
         assert not re.search(r"^correct", said, flags=re.M), \
             f"{path.name}: {cell.source!r} says correct with the placeholder in place: {said!r}"
-        assert "not answered yet" in said or "not yet" in said, f"{path.name}: {cell.source!r} printed {said!r}"
+        if all(exercises.EXERCISES[k].kind == "proof" for k in ids):     # a proof's check asks its questions
+            assert "asks for a proof" in said and "1. " in said, f"{path.name}: {cell.source!r} printed {said!r}"
+        else:
+            assert "not answered yet" in said or "not yet" in said, f"{path.name}: {cell.source!r} printed {said!r}"
         assert "Revealing" not in said
 
 

@@ -414,3 +414,52 @@ def test_palette_contrast_and_second_cues():
     assert palette.contrast_ratio(solvable, unsolvable) >= 2                # apart in greyscale too
     assert palette.COMPONENT_MARKERS["solvable"] != palette.COMPONENT_MARKERS["unsolvable"]
     assert set(palette.COMPONENT_COLORS.values()) <= set(palette.OKABE_ITO.values())
+
+
+# --- issue 46: a panel hidden until the prediction is checked -------------------------------------------
+
+def test_panel_false_shows_no_panel_no_graph_and_no_numbers():
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]]), panel=False)      # 2 x 3: a state graph too
+    assert p.panel_box.layout.display == "none" and p.panel_note.layout.display is None
+    assert "panel-hidden" in p._dom_classes and not p.panel_shown
+    assert all(widget.value == "" for widget in p.value_widgets.values())  # not even hidden in the page
+    assert p.graph_image.layout.display == "none" and p.graph_image.value == "" and p.graph_alt == ""
+    assert p.click_tile(5) and p.session.board == Board.goal(2, 3)         # the board still plays
+    assert p.announcement == "slid 5 left; the panel is hidden"            # no inversions, no distance
+    assert all(widget.value == "" for widget in p.value_widgets.values())
+    assert p.buttons["solve"].disabled                                     # solve would tell the distance
+    p.buttons["shuffle"].click()
+    assert p.buttons["solve"].disabled and "inversion" not in p.announcement
+    assert p.solve() is None and "panel is hidden" in p.session.message
+
+
+def test_show_panel_brings_everything_back_and_hides_it_again():
+    p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]]), panel=False)
+    p.show_panel(True)
+    assert p.panel_shown and p.panel_box.layout.display is None and p.panel_note.layout.display == "none"
+    assert "panel-hidden" not in p._dom_classes and not p.buttons["solve"].disabled
+    assert_panel_matches(p)
+    assert p.graph_image.layout.display is None and p.graph_alt.endswith("1 move from the goal.")
+    assert p.announcement == "panel shown; 0 inversions; solvable; 1 move from the goal"
+    p.show_panel(False)
+    assert p.panel_box.layout.display == "none" and p.value_widgets["distance"].value == ""
+    assert PuzzleWidget(2, 3).panel_shown and PuzzleWidget(2, 3, panel=True).panel_box.layout.display is None
+
+
+@pytest.mark.parametrize("bad", ["no", 0, 1, None, "False", [False]])
+def test_panel_takes_only_true_or_false(bad):
+    with pytest.raises(TypeError, match=r"^panel must be True or False, got "):
+        PuzzleWidget(2, 3, panel=bad)
+    p = PuzzleWidget(2, 3)
+    with pytest.raises(TypeError, match=r"^show must be True or False"):
+        p.show_panel(bad)
+    assert p.panel_shown
+
+
+def test_a_hidden_panel_stays_hidden_in_a_new_game_and_after_a_solve_is_refused():
+    p = PuzzleWidget(3, 3, panel=False)
+    p.size_choice.value = "2x3"                                              # a new game from the menu
+    assert p.panel_box.layout.display == "none" and p.graph_image.layout.display == "none"
+    p._set_busy(True)
+    p._set_busy(False)                                                       # as after a solve elsewhere
+    assert p.buttons["solve"].disabled and not p.buttons["shuffle"].disabled

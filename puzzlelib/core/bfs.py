@@ -8,24 +8,27 @@ distance from one board to every board it can reach.
 Internally states are flat tuples of tiles (hashable and fast); the public
 functions take and return :class:`~puzzlelib.core.board.Board` objects.
 
-**Role: the teaching reference.** The package has eleven breadth-first searches, each for
-a reason; this module holds the three that a lesson reads, and the reference the others are
+**Role: the teaching reference.** The package has thirteen breadth-first searches, each for
+a reason; this module holds the four that a lesson reads, and the reference the others are
 checked against:
 
-* :func:`bfs_path` (and :func:`min_moves`, :func:`shortest_path`): the BFS of the lessons,
-  with parent pointers, on Boards' tile tuples: the reference;
+* :func:`bfs_plain`: BFS as it is first taught, a queue (the frontier) and a dict ``came_from`` on
+  Boards, nothing else in its body (notebook 02 shows it, then compares the engines with it);
+* :func:`bfs_path` (and :func:`min_moves`, :func:`shortest_path`): the same search with parent
+  pointers on Boards' tile tuples, with the parity test and a node limit: the reference;
 * :func:`bfs_layers`: the same search one layer at a time, for layer tables and distances
   (kept per goal by :mod:`puzzlelib.engines.tables`);
 * :func:`keyed_bfs`: BFS over integer keys, written as a Russian lecture note writes it (a
   transcription, kept to compare with the source).
 
-The eight others, each where its idea lives:
+The nine others, each where its idea lives:
 
 * :func:`~puzzlelib.core.generic.breadth_first`: the AIMA skeleton with a FIFO frontier (the
   textbook's view: BFS is graph search with a queue);
 * :func:`~puzzlelib.core.pdb.pattern_table`: a 0-1 BFS over placements of a pattern's tiles
   (building a pattern database; its first layers, run again in pure Python, check a sample of a
-  saved table's entries);
+  saved table's entries), and :func:`~puzzlelib.core.pdb.pattern_table_plain`, the same search as
+  a lesson shows it, on abstract boards;
 * :meth:`~puzzlelib.core.constructive.WorkingBoard.free_route`,
   :meth:`~puzzlelib.core.constructive.WorkingBoard.place` and
   :meth:`~puzzlelib.core.constructive.WorkingBoard.place_two`: BFS over free cells, over (tile,
@@ -43,19 +46,21 @@ space is decided in :mod:`puzzlelib.engines.dispatch`.
 from __future__ import annotations
 
 from collections import deque
+from math import log10
 from dataclasses import dataclass
 from typing import Iterator
 
 from puzzlelib.core.board import Board, as_board, board_and_goal, moves_table, neighbor_table, successors
 from puzzlelib.core.encoding import to_key
 from puzzlelib.core.door import door, keyword_only
-from puzzlelib.core.errors import check_flag, number_text
-from puzzlelib.core.limits import BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, small_reachable_count, state_limit
+from puzzlelib.core.errors import TooLargeError, check_flag, number_text
+from puzzlelib.core.limits import (BFS_DEFAULT_MAX_NODES, check_full_bfs, check_max_nodes, format_count, log10_reachable,
+                                   reachable_count, small_reachable_count, state_limit)
 from puzzlelib.core.solvability import is_solvable
 from puzzlelib.core.guards import refuse_far, too_many_states
 
-__all__ = ["min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer", "bfs_layers",
-           "KeyedResult", "keyed_bfs", "KEYED_MAX_CELLS"]
+__all__ = ["bfs_plain", "PLAIN_BFS_MAX_BOARDS", "min_moves", "shortest_path", "bfs_path", "dfs_path", "Layer",
+           "bfs_layers", "KeyedResult", "keyed_bfs", "KEYED_MAX_CELLS"]
 
 
 KEYED_MAX_CELLS = 36
@@ -78,6 +83,48 @@ def _keyed_limit(max_nodes, rows: int, cols: int) -> int:
                          f"{number_text(cells)}; it is for boards of up to {KEYED_MAX_CELLS} cells. "
                          "min_moves() answers on any board")
     return _bfs_limit(max_nodes, rows, cols)
+
+
+PLAIN_BFS_MAX_BOARDS = 20_160
+"""The most boards a start may reach for :func:`bfs_plain` (2 x 4's half: about a second of Board objects);
+its door checks the boards and refuses a larger start. :func:`shortest_path` is the same search on tuples,
+the engine. In :func:`bfs_plain` the *frontier* is a first-in, first-out queue of the boards found but not yet
+expanded, and ``came_from`` maps every board found to the board it was found from."""
+
+
+def _bfs_plain_args(args: dict) -> None:
+    start, goal = args["start"], args["goal"] = board_and_goal(args["start"], args["goal"], "start")
+    rows, cols = start.shape
+    if log10_reachable(rows, cols) > log10(PLAIN_BFS_MAX_BOARDS):     # it may store every board it can reach
+        count = (format_count(reachable_count(rows, cols)) if rows * cols <= 1000
+                 else f"about 10^{log10_reachable(rows, cols):,.0f}")
+        raise TooLargeError(f"bfs_plain is the lesson's BFS on Board objects, for boards that reach at most "
+                            f"{PLAIN_BFS_MAX_BOARDS:,} boards (2 x 4 and smaller); a {rows} x {cols} board reaches "
+                            f"{count}. shortest_path() runs the same search on tuples, with the parity test")
+
+
+@door(_bfs_plain_args, legacy=("goal",))
+def bfs_plain(start, *, goal=None) -> list[Board] | None:
+    """Breadth-first search as it is first taught: a shortest list of boards from ``start`` to ``goal``, or None.
+
+    >>> len(bfs_plain(Board([[4, 1, 2], [5, 0, 3]]))) - 1, bfs_plain(Board([[1, 2, 3], [5, 4, 0]]))
+    (5, None)
+    """
+    frontier = deque([start])          # found, not yet expanded: first in, first out
+    came_from = {start: None}          # every board found, and the board it was found from
+    while frontier:
+        board = frontier.popleft()
+        if board == goal:              # walk back from the goal to the start
+            path = []
+            while board is not None:
+                path.append(board)
+                board = came_from[board]
+            return path[::-1]
+        for nxt in board.neighbors():  # expand the board: every board one move away
+            if nxt not in came_from:
+                came_from[nxt] = board
+                frontier.append(nxt)
+    return None                        # every board the start reaches expanded: no goal among them
 
 
 @keyword_only("goal")
@@ -264,7 +311,12 @@ def bfs_layers(start, *, max_nodes: int | None = None) -> Iterator[Layer]:
     memory = state_limit(rows * cols, at_most=small_reachable_count(rows, cols))
     limit = check_max_nodes(max_nodes, cap=memory)       # max_nodes may only lower the memory budget's limit
     if max_nodes is None or limit == memory:             # no lower limit asked for: the whole space must fit
-        check_full_bfs(rows, cols)
+        try:
+            check_full_bfs(rows, cols)
+        except TooLargeError as err:                     # say how to take the first layers all the same
+            raise TooLargeError(f"{err}. bfs_layers() gives the layers one at a time: pass max_nodes= (a number "
+                                f"of boards, up to {memory:,}) to stop it there, and take the layers it gave "
+                                "before it stopped") from None
         limit = memory
     table = neighbor_table(rows, cols)
     seen = {start.tiles}

@@ -241,6 +241,8 @@ PLAIN_MAX_DEPTH = 400
 def _ida_plain_args(args: dict):
     start, goal = args["start"], args["goal"] = board_and_goal(args["start"], args["goal"], "start")
     limit = check_max_nodes(args["max_nodes"], args["max_nodes"])
+    if args["on_bound"] is not None and not callable(args["on_bound"]):
+        raise TypeError(f"on_bound must be a function of the bound, or None, got {short_repr(args['on_bound'])}")
     if not is_solvable(start, goal):
         return Answer(None)
     h = compile_heuristic(args["heuristic"], goal).value      # h(tiles), on the checked goal
@@ -259,12 +261,13 @@ def _ida_plain_args(args: dict):
 
 
 @door(_ida_plain_args, translate={RecursionError: lambda err: plain_limit_error(0, PLAIN_MAX_DEPTH)}, legacy=("goal", "heuristic"))
-def ida_star_plain(start, *, goal=None, heuristic=manhattan, max_nodes: int = 10**6) -> list[Board] | None:
+def ida_star_plain(start, *, goal=None, heuristic=manhattan, max_nodes: int = 10**6, on_bound=None) -> list[Board] | None:
     """IDA* as it is taught, recursive on Boards: a shortest path, or None. :func:`~puzzlelib.engines.ida.ida_star` is the engine.
 
     The door checks the boards, answers None for a goal in the other component, and counts the nodes
     against ``max_nodes`` (each call of the heuristic is one node); a path deeper than
     :data:`PLAIN_MAX_DEPTH` moves stops it, as each move is one call of Python's recursion.
+    ``on_bound(bound)``, if given, is called as each depth-first pass begins, with its bound.
 
     >>> [board.blank for board in ida_star_plain(Board([[4, 1, 2], [5, 0, 3]]))]
     [(1, 1), (1, 0), (0, 0), (0, 1), (0, 2), (1, 2)]
@@ -291,6 +294,8 @@ def ida_star_plain(start, *, goal=None, heuristic=manhattan, max_nodes: int = 10
         return smallest
     bound = heuristic(start, goal)
     while True:                                       # one depth-first pass per bound
+        if on_bound is not None:
+            on_bound(bound)
         t = search(0, bound)
         if t == "found":
             return path

@@ -30,19 +30,20 @@ disk and the heuristic object built from them are the engine's
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from functools import lru_cache
-from math import perm
+from math import inf, perm
 
 import numpy as np
 from puzzlelib.core.board import BLANK, Board, as_board, neighbor_array, neighbor_table
 from puzzlelib.core.limits import MAX_SEARCH_STATES, TooLargeError, whole_number
+from puzzlelib.core.door import door
 from puzzlelib.core.errors import check_flag, number_text, short_repr
 from puzzlelib.core.memo import memo
 
 
 __all__ = ["UNSEEN", "BUILDER_VERSION", "largest_pattern", "default_partition", "check_partition", "check_pattern",
-           "pattern_table", "table_problem", "sample_problem"]
+           "pattern_table", "pattern_table_plain", "PLAIN_MAX_STATES", "table_problem", "sample_problem"]
 
 UNSEEN = 255
 """The entry of a placement the search never reached."""
@@ -224,6 +225,59 @@ def pattern_table(goal, pattern, *, progress: bool = False) -> np.ndarray:
     goal = as_board(goal, "goal")
     pattern = check_pattern(goal, pattern)
     return _pattern_table(goal, pattern, check_flag(progress, "progress"))
+
+
+PLAIN_MAX_STATES = 2_000_000
+"""The most abstract boards :func:`pattern_table_plain` may store: a few seconds of plain Python."""
+
+
+def _plain_table_args(args: dict) -> None:
+    goal = args["goal"] = as_board(args["goal"], "goal")
+    pattern = args["pattern"] = check_pattern(goal, args["pattern"])
+    states = perm(len(goal.tiles), len(pattern) + 1)
+    if states > PLAIN_MAX_STATES:
+        raise TooLargeError(f"a pattern of {len(pattern)} tiles on {len(goal.tiles):,} cells has {states:,} "
+                            f"abstract boards, more than the {PLAIN_MAX_STATES:,} the plain search stores; "
+                            "use pattern_table")
+
+
+@door(_plain_table_args)
+def pattern_table_plain(goal, pattern) -> dict:
+    """The table of one pattern, as it is taught: a breadth-first search over abstract boards, from the goal.
+
+    An abstract board keeps the pattern's tiles and the blank; every other tile becomes a free cell
+    (``None``). The blank steps into a free cell for nothing, or swaps with a pattern tile for one
+    move: a 0-1 BFS (a free step goes to the front of the queue, a move to the back). The table maps
+    each placement, the cells of ``pattern``'s tiles in its order, to the fewest moves over every cell
+    of the blank. :func:`pattern_table` is the same search on numpy arrays, with the same numbers.
+
+    >>> table = pattern_table_plain(Board.goal(2, 3), [5])       # one tile: its taxicab distance
+    >>> [table[(cell,)] for cell in range(6)]
+    [2, 1, 2, 1, 0, 1]
+    """
+    around = neighbor_table(goal.rows, goal.cols)
+    start = tuple(t if t in pattern or t == BLANK else None for t in goal.tiles)
+    moves = {start: 0}
+    queue = deque([start])
+    while queue:
+        board = queue.popleft()
+        blank = board.index(BLANK)
+        for cell in around[blank]:
+            cost = moves[board] + (board[cell] is not None)      # a pattern tile slides: one move
+            nxt = list(board)
+            nxt[blank], nxt[cell] = board[cell], BLANK
+            nxt = tuple(nxt)
+            if cost < moves.get(nxt, inf):
+                moves[nxt] = cost
+                if cost == moves[board]:
+                    queue.appendleft(nxt)                         # free: explored before the moves
+                else:
+                    queue.append(nxt)
+    table = {}
+    for board, cost in moves.items():                             # the fewest over the blank's cells
+        placement = tuple(board.index(t) for t in pattern)
+        table[placement] = min(cost, table.get(placement, inf))
+    return table
 
 
 def _pattern_table(goal: Board, pattern: tuple[int, ...], progress: bool) -> np.ndarray:

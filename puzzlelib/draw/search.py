@@ -337,7 +337,7 @@ def first_layers(layers):
     plt = _plt()
     width = max(map(len, rows_of_boards))
     with plt.rc_context(FONT):
-        fig, axes = plt.subplots(len(layers), width, figsize=(1.7 * width, 1.45 * len(layers)), squeeze=False)
+        fig, axes = plt.subplots(len(layers), width, figsize=(1.7 * width, 1.3 * len(layers)), squeeze=False)
         for boards, depth, row in zip(rows_of_boards, depths, axes):
             for ax in row[len(boards):]:
                 ax.set_visible(False)

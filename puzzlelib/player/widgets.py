@@ -60,7 +60,10 @@ class PuzzleWidget(w.VBox):
     Arguments come in one order for every player: ``rows, cols`` (or
     neither), then keywords: ``board``, ``goal``, ``seed``, ``presentation``
     (large tiles and text, for the back of a lecture hall; also a toggle
-    button) and ``animation_delay`` (seconds between the moves of a solve).
+    button), ``animation_delay`` (seconds between the moves of a solve) and
+    ``panel`` (False hides the panel, the state graph and everything that
+    would read them out, solve included, until :meth:`show_panel`: predict
+    first, then look; for example ``panel=check("06.1", answer)``).
 
     The layout wraps instead of squeezing: the board keeps its size, and
     when the row is too narrow the panel and then the state graph move below
@@ -80,12 +83,14 @@ class PuzzleWidget(w.VBox):
     """
 
     def __init__(self, rows: int | None = None, cols: int | None = None, *, board=None, goal=None,
-                 seed: int | None = 0, presentation: bool = False, animation_delay: float = 0.12):
+                 seed: int | None = 0, presentation: bool = False, animation_delay: float = 0.12,
+                 panel: bool = True):
         if isinstance(animation_delay, bool) or not isinstance(animation_delay, (int, float)) \
                 or not 0 <= animation_delay <= 5:
             raise ValueError(f"animation_delay is 0 to 5 seconds, got {animation_delay!r}")
         self.animation_delay = float(animation_delay)
         presentation = check_flag(presentation, "presentation")
+        self._panel_shown = check_flag(panel, "panel")
         self._seed = seed
         self.session = PlaySession(rows, cols, board=board, goal=goal, seed=seed)
         self._solving = False
@@ -172,6 +177,11 @@ class PuzzleWidget(w.VBox):
         self.panel_box = w.VBox(rows_of_values, layout=w.Layout(
             flex="1 1 300px", min_width="260px", max_width="480px", margin="0 16px 8px 0"))
         self.panel_box.add_class("puzzle-panel")
+        self.panel_note = w.HTML("<i>The panel is hidden: make your prediction, pass its check, then run "
+                                 "this cell again with the panel shown.</i>",
+                                 layout=w.Layout(flex="1 1 260px", min_width="220px", margin="0 16px 8px 0"))
+        """Said in the panel's place while it is hidden (``panel=False``)."""
+        self.panel_note.add_class("puzzle-panel-note")
         wrap = w.Layout(flex_flow="row wrap", align_items="center")
         controls = w.VBox([
             w.HBox([self.size_choice, self.goal_choice, self.presentation], layout=wrap),
@@ -185,7 +195,7 @@ class PuzzleWidget(w.VBox):
         self.board_box = w.Box([self.grid], layout=w.Layout(flex="0 0 auto", margin="0 14px 8px 0",
                                                             padding="6px"))
         self.board_box.add_class("puzzle-board")
-        self.play_area = w.HBox([self.board_box, self.panel_box, self.graph_box],
+        self.play_area = w.HBox([self.board_box, self.panel_box, self.panel_note, self.graph_box],
                                 layout=w.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
         self._style = w.HTML(_STYLE)
         self.arrow_keys = ArrowKeys(f".{self._uid} .puzzle-board", on_key=self.press_key)
@@ -196,6 +206,7 @@ class PuzzleWidget(w.VBox):
         self.add_class(self._uid)
         self._build_grid()
         self._apply_size()
+        self._apply_panel()
         self.refresh()
 
     # --- set-up -------------------------------------------------------------
@@ -302,6 +313,42 @@ class PuzzleWidget(w.VBox):
         self.refresh()
         self._announce(f"{self.session.message}; {self.facts()}")
 
+    @property
+    def panel_shown(self) -> bool:
+        """Is the panel shown? False after ``panel=False`` until :meth:`show_panel`."""
+        return self._panel_shown
+
+    def show_panel(self, show: bool = True) -> None:
+        """Show the panel (and the state graph, and solve), or hide them again with ``show=False``.
+
+        ``show`` must be True or False (TypeError otherwise), so ``show_panel(check(...))`` shows it once the check
+        passes.
+
+        >>> p = PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]]), panel=False)
+        >>> p.panel_box.layout.display, p.value_widgets["inversions"].value, p.facts()
+        ('none', '', 'the panel is hidden')
+        >>> p.show_panel()
+        >>> p.panel_box.layout.display is None, p.value_widgets["inversions"].value
+        (True, '0')
+        """
+        self._panel_shown = check_flag(show, "show")
+        self._apply_panel()
+        self.refresh()
+        self._announce(f"panel {'shown' if self._panel_shown else 'hidden'}; {self.facts()}")
+
+    def _apply_panel(self) -> None:
+        """Show the panel or the note in its place; solve stays off while the panel is hidden (it would tell)."""
+        shown = self._panel_shown
+        self.panel_box.layout.display = None if shown else "none"
+        self.panel_note.layout.display = "none" if shown else None
+        if shown:
+            self.remove_class("panel-hidden")
+        else:
+            self.add_class("panel-hidden")
+        self.buttons["solve"].disabled = self._solving or not shown
+        self.buttons["solve"].tooltip = ("animate a solution; the board keeps taking clicks (they are refused)"
+                                         if shown else "off while the panel is hidden: it would tell the distance")
+
     # --- actions ------------------------------------------------------------
     def _refuse(self, message: str) -> bool:
         self.session.message = message
@@ -319,7 +366,11 @@ class PuzzleWidget(w.VBox):
 
         >>> PuzzleWidget(board=Board([[1, 2, 3], [4, 0, 5]])).facts()
         '0 inversions; solvable; 1 move from the goal'
+
+        While the panel is hidden it says only that: the live region must not read out what the screen hides.
         """
+        if not self._panel_shown:
+            return "the panel is hidden"
         panel = self.session.panel()
         if not panel.solvable:
             distance = "the goal cannot be reached"
@@ -408,7 +459,7 @@ class PuzzleWidget(w.VBox):
         """Disable what would interfere with a solve, and enable stop (or the other way round)."""
         self._solving = busy
         for name, button in self.buttons.items():
-            button.disabled = (not busy) if name == "stop" else busy
+            button.disabled = (not busy) if name == "stop" else busy or (name == "solve" and not self._panel_shown)
         for widget in (self.size_choice, self.goal_choice, self.scramble_moves):
             widget.disabled = busy
 
@@ -434,6 +485,9 @@ class PuzzleWidget(w.VBox):
         """
         if self._solving:
             self._refuse("a solve is already running")
+            return None
+        if not self._panel_shown:
+            self._refuse("solve is off while the panel is hidden: it would tell the distance")
             return None
         loop = None
         if self.background if self.background is not None else _in_kernel():
@@ -535,6 +589,14 @@ class PuzzleWidget(w.VBox):
             # drops the keyboard focus, and the focus sits on the cell a tile just left.
             button.disabled = False
         self._names.value = self._names_css(names)
+        message = html.escape(self.session.message, quote=False)
+        self.message.value = f"<i>{message}</i>" if message else ""
+        if not self._panel_shown:           # nothing of the panel reaches the page, not even hidden in it
+            for widget in self.value_widgets.values():
+                widget.value = ""
+            self.graph_image.value, self.graph_png, self.graph_alt = "", b"", ""
+            self.graph_image.layout.display = "none"
+            return
         panel = self.session.panel()
         v = self.value_widgets
         v["moves"].value = str(panel.moves)
@@ -546,8 +608,6 @@ class PuzzleWidget(w.VBox):
         color = palette.COMPONENT_COLORS["solvable"] if panel.solvable else PANEL_UNSOLVABLE_TEXT
         v["component"].value = f'<span style="color:{color}"><b>{panel.component}</b></span>'
         v["distance"].value = panel.distance_text
-        message = html.escape(self.session.message, quote=False)
-        self.message.value = f"<i>{message}</i>" if message else ""
         if board.shape in GRAPH_SHAPES:
             key = (board.shape, self.session.goal)
             if key not in self._graph_views:

@@ -43,19 +43,30 @@ def axe_script() -> str:
     return (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
 
 
-def axe_violations(page, context: str | None = None, exclude: list[str] | tuple = ()) -> list[dict]:
+def axe_violations(page, context: str | None = None, exclude: list[str] | tuple = (),
+                   unfinished: tuple = ()) -> list[dict]:
     """Run axe-core on ``page`` (or on the elements that match the CSS selector ``context``) with the
     WCAG 2.0/2.1 A and AA rules, and return its violations: one dict per rule, with the failing nodes.
-    ``exclude`` lists CSS selectors of parts that are not ours (JupyterLab's own interface)."""
+    ``exclude`` lists CSS selectors of parts that are not ours (JupyterLab's own interface). A rule named
+    in ``unfinished`` that axe could not finish on some node (its "incomplete" result, such as a contrast
+    whose background it could not find) counts as a violation too, with the id ``RULE (unfinished)``."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_script())
     target = {"include": [[context]] if context else [["html"]], "exclude": [[sel] for sel in exclude]}
-    result = page.evaluate("""async ([target, tags]) => {
-        const r = await axe.run(target, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"], preload: false});
-        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    result = page.evaluate("""async ([target, tags, unfinished]) => {
+        const r = await axe.run(target, {runOnly: {type: "tag", values: tags},
+                                         resultTypes: unfinished.length ? ["violations", "incomplete"] : ["violations"],
+                                         preload: false});
+        const shown = (v, suffix) => ({id: v.id + suffix, impact: v.impact, help: v.help,
             nodes: v.nodes.map(n => ({target: n.target.join(" "), html: n.html.slice(0, 200),
-                                      summary: n.failureSummary}))}));
-    }""", [target, WCAG_TAGS])
+                                      summary: n.failureSummary || n.any.map(a => a.message).join("; ")}))});
+        return [...r.violations.map(v => shown(v, "")),
+                ...r.incomplete.filter(v => unfinished.includes(v.id)).map(v => ({...v, nodes: v.nodes.filter(
+                    // what axe never judges alone, and is no gap in the check: a text of one or two characters
+                    // ("1"), a maths glyph (MathJax's h), an element that only overlaps another in part
+                    n => !n.any.some(a => a.data && ["shortTextContent", "nonBmp", "elmPartiallyObscuring"].includes(a.data.messageKey)))}))
+                    .filter(v => v.nodes.length).map(v => shown(v, " (unfinished)"))];
+    }""", [target, WCAG_TAGS, list(unfinished)])
     return result
 
 

@@ -208,8 +208,49 @@ def measure(page, deck: Path, shots: Path | None = None) -> list[Step]:
 FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 
-def measure_sizes(page, deck: Path, sizes) -> dict:
+ALONE = """on => {
+    // reveal.js keeps the slides before and after the present one in the page, transparent, at the same
+    // place: axe-core then cannot tell a text's background ("overlapped by another element") and leaves
+    // every contrast check on a slide unfinished. Hidden while axe runs, the present slide stands alone.
+    // reveal.js's background layer goes too: it is plain (checked here, and returned when it is not), so
+    // the colour behind the text is the page's.
+    const id = 'axe-present-slide-alone';
+    const plain = ['rgba(0, 0, 0, 0)', getComputedStyle(document.body).backgroundColor];
+    const odd = [...document.querySelectorAll('.reveal .backgrounds *')].filter(e => {
+        const c = getComputedStyle(e);
+        return !plain.includes(c.backgroundColor) || c.backgroundImage !== 'none'; }).map(e => e.className);
+    document.getElementById(id)?.remove();
+    if (on) {
+        const style = document.createElement('style');
+        style.id = id;
+        style.textContent = '.reveal .slides section.past, .reveal .slides section.future, .reveal .backgrounds { display: none !important; }';
+        document.head.appendChild(style);
+    }
+    return odd;
+}"""
+
+
+def axe_on_present_slide(page) -> list[dict]:
+    """axe-core's WCAG A/AA violations on the slide reveal.js shows, every other slide hidden meanwhile, so
+    that axe can find the colour behind each text and judge its contrast (with the other slides in place it
+    left every contrast check on a slide unfinished). ``axe_violations(..., unfinished=("color-contrast",))``
+    lists the few texts it still leaves unjudged (a text overlapped by a figure or a list marker)."""
+    from .conftest import axe_violations
+
+    odd = page.evaluate(ALONE, True)
+    try:
+        assert not odd, f"a slide background that is not plain, so hiding it would change the contrast: {odd}"
+        found = axe_violations(page, ".reveal .slides section.present:not(.stack)")
+    finally:
+        page.evaluate(ALONE, False)
+    return found
+
+
+def measure_sizes(page, deck: Path, sizes, on_slide=None) -> dict:
     """Like :func:`measure`, at each of ``sizes`` ((width, height) pairs): ``{size: [Step, ...]}``.
+
+    ``on_slide(h, v)``, if given, is called on each slide once, with all its fragments shown, at the first
+    size (the axe-core check, which so needs no pass of its own).
 
     Each step is shown once and measured at every size in turn (the page is resized, reveal.js lays the
     slide out again, two frames are drawn): a slide change makes MathJax render the slide again, which
@@ -230,6 +271,8 @@ def measure_sizes(page, deck: Path, sizes) -> dict:
             if len(sizes) > 1:
                 page.set_viewport_size({"width": first[0], "height": first[1]})
                 page.evaluate(FRAMES)
+            if on_slide is not None and f == fragments - 1:
+                on_slide(h, v)
     return found
 
 

@@ -126,3 +126,39 @@ def test_player_in_voila(page, voila_server):
     widget = page.locator(".puzzle-widget").first
     play(page, widget, "voila_player")
     keyboard_and_axe(page, widget, in_notebook=False)
+
+
+def test_exercise_players_hide_their_panel_until_the_check_passes(page, voila_server):
+    """06's exercise players get ``panel=passed``: unanswered, the check gives False, so on screen there is no
+    panel and no number to read off, only the note in its place; the tiles still take clicks and keys, and axe
+    finds nothing. The first player, with its panel, still shows it (issue 46)."""
+    base, token = voila_server
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
+    hidden = page.locator(".puzzle-widget.panel-hidden")
+    hidden.first.locator(".puzzle-tile").first.wait_for(timeout=TIMEOUT)
+    assert hidden.count() == 3                                   # exercises 1, 2 and 3
+    assert page.locator(".puzzle-widget").first.locator(".puzzle-panel").is_visible()
+    for k in range(3):
+        widget = hidden.nth(k)
+        widget.scroll_into_view_if_needed()
+        assert not widget.locator(".puzzle-panel").is_visible()
+        note = widget.locator(".puzzle-panel-note")
+        assert note.is_visible() and "The panel is hidden" in note.inner_text()
+        text = widget.inner_text()
+        assert "inversions" not in text and "solvable" not in text and "moves (exact" not in text, text
+        assert widget.locator(".action-solve").is_disabled()
+    widget = hidden.first                                        # exercise 1's board, 3 x 5: the 11 above the blank
+    texts = grid_texts(widget)
+    blank = texts.index("")
+    above = blank - 5
+    widget.locator(".puzzle-tile").nth(above).click()
+    page.wait_for_function("""() => { const w = document.querySelector('.puzzle-widget.panel-hidden');
+        return [...w.querySelectorAll('.puzzle-tile')].map(b => b.textContent.trim()).indexOf('') === %d; }""" % above,
+                           timeout=TIMEOUT)
+    said = widget.locator(".puzzle-live [role=status]").text_content()
+    assert said.startswith("slid ") and said.endswith("; the panel is hidden"), said
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    widget.screenshot(path=str(SCREENSHOTS / "voila_player_panel_hidden.png"))
+    found = axe_violations(page, ".puzzle-widget.panel-hidden")
+    assert not found, "axe-core found WCAG violations in the hidden-panel players:\n" + axe_report(found)

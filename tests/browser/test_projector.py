@@ -66,15 +66,19 @@ def open_player(page, surface: str, server, file_browser: bool = True) -> None:
         close_sessions(base, token)
         page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
         run_all_cells(page, TIMEOUT)
-        if file_browser:
-            page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
-            page.wait_for_selector("#filebrowser", state="visible", timeout=TIMEOUT)
-        else:
-            page.evaluate("window.jupyterapp.shell.collapseLeft()")
-            page.wait_for_selector("#filebrowser", state="hidden", timeout=TIMEOUT)
+        show_file_browser(page, file_browser)
     else:
         page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
     wait_for_player(page, 6)          # the first player in 06_play.ipynb is 2 x 3
+
+
+def show_file_browser(page, shown: bool) -> None:
+    if shown:
+        page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
+        page.wait_for_selector("#filebrowser", state="visible", timeout=TIMEOUT)
+    else:
+        page.evaluate("window.jupyterapp.shell.collapseLeft()")
+        page.wait_for_selector("#filebrowser", state="hidden", timeout=TIMEOUT)
 
 
 def assert_every_tile_usable(page, label: str, settle_s: float = 10) -> None:
@@ -103,32 +107,48 @@ def click_next_to_blank(page) -> None:
                            arg=want, timeout=TIMEOUT)
 
 
-CASES = [("lab", 1024, 768, True), ("lab", 1280, 720, True), ("lab", 1920, 1080, True),
-         ("lab", 1024, 768, False), ("voila", 1024, 768, True)]
+SIZES = {"lab": [(1024, 768, True), (1280, 720, True), (1920, 1080, True), (1024, 768, False)],
+         "voila": [(1024, 768, True)]}
+"""Per surface, the screens the player is checked at: (width, height, JupyterLab's file browser open)."""
 
 
-@pytest.mark.parametrize("surface,width,height,file_browser", CASES,
-                         ids=[f"{s}-{w}x{h}" + ("" if fb else "-no-file-browser") for s, w, h, fb in CASES])
-def test_every_tile_is_visible_and_clickable_at_projector_sizes(browser, lab_server, voila_server,
-                                                                 surface, width, height, file_browser):
+def moves_shown(page) -> int:
+    return int(panel(page, "moves"))
+
+
+@pytest.mark.parametrize("surface", SIZES)
+def test_every_tile_is_visible_and_clickable_at_projector_sizes(browser, lab_server, voila_server, surface):
+    """The page is loaded once, at the first size; each further size is the same page with the window resized
+    (and the file browser opened or closed), as a lecturer who moves JupyterLab to the projector would."""
+    width, height, _ = SIZES[surface][0]
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     try:
-        open_player(page, surface, lab_server if surface == "lab" else voila_server, file_browser)
-        name = f"player_{surface}_{width}x{height}" + ("" if file_browser else "_no_file_browser")
-        assert_every_tile_usable(page, name)
-        click_next_to_blank(page)
-        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
-            .querySelector('.panel-moves').textContent.trim() === '1'""", timeout=TIMEOUT)   # the panel follows the grid
-        page.locator(".puzzle-widget").first.scroll_into_view_if_needed()
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-        # presentation mode: bigger tiles, still whole and clickable
-        page.locator(".puzzle-widget").first.locator(".action-presentation").click()
-        page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
-            .querySelector('.puzzle-tile').getBoundingClientRect().width > 80""", timeout=TIMEOUT)
-        assert_every_tile_usable(page, name + " presentation")
-        page.screenshot(path=str(SCREENSHOTS / f"{name}_presentation.png"))
+        open_player(page, surface, lab_server if surface == "lab" else voila_server)
+        toggle = page.locator(".puzzle-widget").first.locator(".action-presentation")
+        for width, height, file_browser in SIZES[surface]:
+            page.set_viewport_size({"width": width, "height": height})
+            if surface == "lab":
+                show_file_browser(page, file_browser)
+            name = f"player_{surface}_{width}x{height}" + ("" if file_browser else "_no_file_browser")
+            assert_every_tile_usable(page, name)
+            before = moves_shown(page)
+            click_next_to_blank(page)
+            page.wait_for_function("""n => document.querySelectorAll('.puzzle-widget')[0]
+                .querySelector('.panel-moves').textContent.trim() === String(n)""", arg=before + 1,
+                                   timeout=TIMEOUT)   # the panel follows the grid
+            page.locator(".puzzle-widget").first.scroll_into_view_if_needed()
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+            # presentation mode: bigger tiles, still whole and clickable; then back to the normal size
+            toggle.click()
+            page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+                .querySelector('.puzzle-tile').getBoundingClientRect().width > 80""", timeout=TIMEOUT)
+            assert_every_tile_usable(page, name + " presentation")
+            page.screenshot(path=str(SCREENSHOTS / f"{name}_presentation.png"))
+            toggle.click()
+            page.wait_for_function("""() => document.querySelectorAll('.puzzle-widget')[0]
+                .querySelector('.puzzle-tile').getBoundingClientRect().width < 80""", timeout=TIMEOUT)
     finally:
         context.close()
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from .conftest import CHROMIUM, ENABLE, run_command, wait_for_idle_kernel
+from executed import executed as executed_copy  # noqa: E402  (scripts/, on the path through conftest)
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -27,6 +27,20 @@ pytest.importorskip("playwright", reason="browser tests skipped: playwright is n
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
 TIMEOUT = 60_000  # ms
+LAID_OUT = """async ([h, v]) => {
+    const top = [...document.querySelectorAll('.reveal .slides > section')];
+    const present = top.findIndex(t => t.classList.contains('present'));
+    const below = present < 0 ? [] : [...top[present].querySelectorAll(':scope > section')];
+    if (present !== h || Math.max(0, below.findIndex(t => t.classList.contains('present'))) !== v) return false;
+    // then the slide's transition has ended: the present slide stands still for three frames
+    const frame = () => new Promise(r => requestAnimationFrame(r));
+    const where = () => JSON.stringify(document.querySelector('.reveal section.present:not(.stack)')
+                                       ?.getBoundingClientRect());
+    let last = where(), still = 0;
+    for (let i = 0; i < 120 && still < 3; i++) { await frame(); const now = where(); still = now === last ? still + 1 : 0; last = now; }
+    return still >= 3;
+}"""
+"""True once reveal.js shows slide (h, v) and has finished moving it into place."""
 pytest.importorskip("jupyterlab_rise", reason="jupyterlab-rise is not installed (make setup installs it)")
 
 
@@ -97,11 +111,9 @@ def test_the_live_deck_has_the_slide_breaks_of_the_static_one_and_each_opens_on_
     """
     notebook = ROOT / "notebooks" / "03_solvability.ipynb"
     base, token, copy = lab_copy_server
-    # the lecturer has run the notebook: its copy holds the outputs (nbclient runs it as JupyterLab would)
-    executed = nbformat.read(notebook, as_version=4)
-    NotebookClient(executed, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(copy)}}).execute()
-    nbformat.write(executed, copy / notebook.name)
+    # the lecturer has run the notebook: its copy holds the outputs (the run every test shares,
+    # scripts/executed.py, made with nbclient as JupyterLab would run it)
+    nbformat.write(executed_copy(notebook), copy / notebook.name)
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     try:
@@ -121,7 +133,7 @@ def test_the_live_deck_has_the_slide_breaks_of_the_static_one_and_each_opens_on_
         for h, below in enumerate(live):
             for v in range(below):
                 slides.evaluate("([h, v]) => { location.hash = '#/' + h + '/' + v; }", [h, v])
-                slides.wait_for_timeout(500)       # reveal.js lays the slide out after the hash changes
+                slides.wait_for_function(LAID_OUT, arg=[h, v], timeout=TIMEOUT)   # reveal.js moves to it
                 seen = slides.evaluate("""() => {
                     const s = document.querySelector('.reveal section.present:not(.stack)');
                     const first = s && [...s.querySelectorAll('.jp-Cell')].find(c => !c.closest('aside.notes')

@@ -7,6 +7,7 @@ opens them from disk (file://) with every other request aborted, and checks what
   with body text of 18 px or more on screen, code of 16 px or more and figure text of 16 px or more
   (tests/browser/slide_fit.py measures; nothing scrolls, nothing is cut to pass);
 * the arrow key moves on and the maths is typeset, with nothing loaded from the network;
+* axe-core finds no WCAG 2.1 A or AA violation on any slide (in the same pass as the fit check);
 * S opens the speaker view offline, with the notes of the slide you are on, that slide and the next;
 * the measurement fails on a deck made not to fit.
 
@@ -26,7 +27,7 @@ import time
 import nbformat
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, lessons, once_per_run, poor_alt
+from .conftest import CHROMIUM, ENABLE, ROOT, SCREENSHOTS, axe_report, axe_violations, lessons, once_per_run, poor_alt
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -55,8 +56,8 @@ def build(out, *notebooks):
 
 @pytest.fixture(scope="module")
 def decks():
-    """Build every deck (executing notebooks 00-08; about a minute and a half), once in a test run: the axe
-    test's file (test_slides_axe.py) shares them, and may run at the same time in another process."""
+    """Build every deck (executing notebooks 00-08; about a minute and a half), once in a test run: every
+    test of this file uses them."""
     with once_per_run("slides") as build_state:
         if not build_state.done:
             for old in OUT.glob("*.slides.html"):
@@ -108,18 +109,29 @@ def test_the_deck_leaves_out_checks_and_solutions_and_links_nothing_remote(decks
     assert (OUT / "reveal.js" / "LICENSE").exists() and (OUT / "mathjax" / "LICENSE").exists()
 
 
-def test_every_slide_and_fragment_fits_the_screen_with_readable_text(browser, decks):
+def test_every_slide_and_fragment_fits_the_screen_with_readable_text_and_passes_axe(browser, decks):
     """Every step of every deck at both projector sizes, 1024 x 768 and 1280 x 720 (each step shown once
-    and measured at both: slide_fit.measure_sizes)."""
+    and measured at both: slide_fit.measure_sizes). In the same pass, axe-core (WCAG 2.0/2.1 A and AA) on
+    every slide at 1024 x 768 with all its fragments shown, then on the whole page once per deck
+    (controls, progress bar, slide number)."""
     width, height = slide_fit.SIZES[0]
     context = browser.new_context(viewport={"width": width, "height": height})
-    remote, found, summary = [], [], []
+    remote, found, summary, axe, axed = [], [], [], [], []
     offline(context, remote)
     try:
         for deck in decks:
             page = context.new_page()
             slide_fit.open_deck(page, deck)
-            by_size = slide_fit.measure_sizes(page, deck, slide_fit.SIZES)
+
+            def run_axe(h, v, page=page, deck=deck):
+                assert page.viewport_size == {"width": 1024, "height": 768}
+                violations = slide_fit.axe_on_present_slide(page)
+                axe.extend([axe_report(violations, f"{deck.name} slide {h + 1}.{v + 1}: ")] if violations else [])
+                axed.append((deck.name, h, v))
+
+            by_size = slide_fit.measure_sizes(page, deck, slide_fit.SIZES, on_slide=run_axe)
+            violations = axe_violations(page)
+            axe.extend([axe_report(violations, f"{deck.name} (whole page): ")] if violations else [])
             page.close()
             for (w, h), steps in by_size.items():
                 assert len({(s.h, s.v) for s in steps}) >= 4, f"{deck.name}: too few slides to be a lecture"
@@ -134,6 +146,8 @@ def test_every_slide_and_fragment_fits_the_screen_with_readable_text(browser, de
     assert set(slide_fit.SIZES) == {(1024, 768), (1280, 720)}
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
     assert remote == [], f"a deck tried to load from the network: {remote[:5]}"
+    assert len(set(axed)) >= 150, f"axe-core checked only {len(set(axed))} slides"
+    assert not axe, "axe-core found WCAG violations:\n" + "\n".join(axe)
 
 
 def test_arrow_right_moves_on_and_the_maths_is_typeset_offline(browser, decks):
@@ -283,7 +297,8 @@ def test_the_fit_check_fails_on_a_slide_that_does_not_fit(browser, tmp_path):
     nb.cells = [nbformat.v4.new_markdown_cell("# Too much"),
                 nbformat.v4.new_markdown_cell("\n\n".join(f"Line {i} of a slide." for i in range(60))),
                 nbformat.v4.new_markdown_cell("## Small print"),
-                nbformat.v4.new_markdown_cell('<span style="font-size: 11px">the small print</span>'),
+                nbformat.v4.new_markdown_cell('<span style="font-size: 11px">the small print</span> '
+                                              '<span style="color: #ddd">and faint grey text</span>'),
                 nbformat.v4.new_markdown_cell("## A shrunk figure"), figure]
     for cell in nb.cells[1::2][:2]:
         cell.metadata["tags"] = ["on-slide"]
@@ -297,10 +312,14 @@ def test_the_fit_check_fails_on_a_slide_that_does_not_fit(browser, tmp_path):
         slide_fit.open_deck(page, tmp_path / "slides" / "toomuch.slides.html")
         deck = tmp_path / "slides" / "toomuch.slides.html"
         found = "\n".join(slide_fit.problems(slide_fit.measure(page, deck)))
-        # the two-size pass of the test above finds the same, at each size
-        both = slide_fit.measure_sizes(page, deck, slide_fit.SIZES)
+        # the two-size pass of the test above finds the same, at each size, and its axe-core check sees
+        # the faint text on slide 2 (and only there)
+        faint = []
+        both = slide_fit.measure_sizes(page, deck, slide_fit.SIZES, on_slide=lambda h, v: faint.append(
+            (h, v, [x["id"] for x in slide_fit.axe_on_present_slide(page)])))
     finally:
         context.close()
+    assert [(h, ids) for h, _, ids in faint if ids] == [(1, ["color-contrast"])], faint
     for size, steps in both.items():
         text = "\n".join(slide_fit.problems(steps))
         assert re.search(r"slide 1\.1 \('Too much'\): overflows the slide by \{'bottom': \d", text), (size, text)

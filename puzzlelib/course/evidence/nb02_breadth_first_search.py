@@ -11,7 +11,7 @@ holds on the data given, or a short message saying what does not hold:
 * :func:`queue_problem`: the queue lengths a BFS reported while it ran agree
   with the layer sizes of a separate BFS (``bfs_layers``);
 * :func:`same_expansions_problem`: a priority frontier expands the boards
-  breadth-first search expands, in the same order.
+  breadth-first search expands, in the same order, with each board's layer as its priority.
 """
 
 from __future__ import annotations
@@ -132,10 +132,14 @@ def queue_problem(waiting: list[int], layer_sizes: list[int]) -> str | None:
 
 
 def same_expansions_problem(problem, priority=lambda node: node.path_cost) -> str | None:
-    """None when a priority frontier ordered by ``priority`` expands what a FIFO frontier expands, in order.
+    """None when a priority frontier ordered by ``priority`` expands what a FIFO frontier expands, in order,
+    because each node's priority is its layer.
 
     Both searches are :func:`~puzzlelib.core.generic.graph_search` on ``problem``;
-    the boards are recorded as each node is expanded.
+    the boards are recorded as each node is expanded. The same order alone proves little: a heap breaks
+    ties first in, first out, so a constant priority (or ``g // 2``) expands in BFS order too. So each node
+    the priority frontier expands must also have as its priority its number of moves from the start,
+    counted along its path: the layer BFS puts it in.
 
     >>> from puzzlelib.core.generic import SlidingPuzzleProblem
     >>> same_expansions_problem(SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]]))) is None
@@ -143,15 +147,34 @@ def same_expansions_problem(problem, priority=lambda node: node.path_cost) -> st
     >>> same_expansions_problem(SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]])),
     ...                         priority=lambda node: -node.path_cost)       # deepest first
     'expansion 3 differs: (4, 1, 2, 0, 5, 3) breadth-first, (0, 4, 2, 5, 1, 3) by priority'
+    >>> same_expansions_problem(SlidingPuzzleProblem(Board([[4, 1, 2], [5, 0, 3]])),
+    ...                         priority=lambda node: 0)                     # the same order, by the tie-break
+    'expansion 2: (4, 0, 2, 5, 1, 3) is 1 move from the start, but its priority is 0'
     """
     orders: dict[str, list] = {"fifo": [], "priority": []}
+    ranks: list = []                                  # (board, moves along its path, priority) as expanded
+
+    def moves(node) -> int:
+        count = 0
+        while node.parent is not None:
+            node, count = node.parent, count + 1
+        return count
+
+    def heard(node) -> None:
+        orders["priority"].append(node.state)
+        ranks.append((node.state, moves(node), priority(node)))
+
     graph_search(problem, "fifo", on_expand=lambda node: orders["fifo"].append(node.state))
-    graph_search(problem, "priority", priority, on_expand=lambda node: orders["priority"].append(node.state))
+    graph_search(problem, "priority", priority, on_expand=heard)
     first, second = orders["fifo"], orders["priority"]
+    show = (lambda s: s.tiles if isinstance(s, Board) else s)
     for i, (a, b) in enumerate(zip(first, second)):
         if a != b:
-            show = (lambda s: s.tiles if isinstance(s, Board) else s)
             return f"expansion {i + 1} differs: {show(a)} breadth-first, {show(b)} by priority"
     if len(first) != len(second):
         return f"breadth-first expands {len(first)} boards, the priority frontier {len(second)}"
+    for i, (state, layer, given) in enumerate(ranks):
+        if type(given) not in (int, float) or given != layer:
+            return (f"expansion {i + 1}: {show(state)} is {layer} move{'s' * (layer != 1)} from the start, "
+                    f"but its priority is {given!r}")
     return None

@@ -9,7 +9,7 @@ the loop that made them.
 
 from __future__ import annotations
 
-__all__ = ["lemma_stages_problem", "cycles_problem", "paths_problem", "parity_classes_problem"]
+__all__ = ["lemma_stages_problem", "cycles_problem", "paths_problem", "parity_classes_problem", "last_block_problem"]
 
 
 # --- components, by union-find over the edges -----------------------------------------------------
@@ -202,4 +202,54 @@ def lemma_stages_problem(rows: int, cols: int, stages) -> str | None:
         problem = _stage_problem(rows, cols, step, tuple(cells), locked)
         if problem is not None:
             return problem
+    return None
+
+
+# --- where the solver must fail: the last block one swap off ------------------------------------------
+
+def _turn(board):
+    """The blank once round the bottom-right 2 x 2 block, from its corner (Lemma 3), by four slides."""
+    r, c = board.rows - 1, board.cols - 1
+    for cell in ((r, c - 1), (r - 1, c - 1), (r - 1, c), (r, c)):
+        board = board.slide(board.grid[cell[0]][cell[1]])
+    return board
+
+
+def last_block_problem(board, goal) -> str | None:
+    """None when ``board`` is ``goal`` with the last block left one swap off, so that no turn mends it.
+
+    That is where the sufficiency proof says a board of the other class must fail: every cell outside
+    the bottom-right 2 x 2 block holds the goal's tile, the blank is in the corner (the goal's too), and
+    turning the block zero, one or two times (Lemma 3, done here by slides) never gives the goal; a
+    third turn gives the board back.
+
+    >>> from puzzlelib import Board
+    >>> last_block_problem(Board([[1, 3, 2], [4, 5, 0]]), Board.goal(2, 3)) is None
+    True
+    >>> last_block_problem(Board([[1, 3, 5], [4, 2, 0]]), Board.goal(2, 3))
+    'turning the block 2 time(s) gives the goal: the block is not one swap off'
+    """
+    from puzzlelib.core.board import as_board, same_shape
+    board, goal = as_board(board, "board"), as_board(goal, "goal")
+    same_shape(board, goal)
+    rows, cols = board.shape
+    if rows < 2 or cols < 2:
+        raise ValueError(f"a last 2 x 2 block needs at least 2 rows and 2 columns, got {rows} x {cols}")
+    corner = (rows - 1, cols - 1)
+    if goal.blank != corner:
+        return "the goal's blank is not in the bottom-right corner"
+    if board.blank != corner:
+        return "the board's blank is not in the bottom-right corner"
+    block = {(rows - 2) * cols + cols - 2, (rows - 2) * cols + cols - 1, (rows - 1) * cols + cols - 2}
+    outside = next((i for i, (a, b) in enumerate(zip(board.tiles, goal.tiles)) if a != b and i not in block), None)
+    if outside is not None:
+        return f"cell {outside}, outside the last block, does not hold the goal's tile"
+    turns = [board]
+    for _ in range(3):
+        turns.append(_turn(turns[-1]))
+    hit = next((k for k in range(3) if turns[k] == goal), None)
+    if hit is not None:
+        return f"turning the block {hit} time(s) gives the goal: the block is not one swap off"
+    if turns[3] != board:
+        return "three turns do not give the board back: the turn is not a 3-cycle"
     return None

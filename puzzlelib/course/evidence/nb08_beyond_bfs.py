@@ -18,6 +18,13 @@ look-ups, and the moves on which a heuristic jumps.
   181,440 boards of 3 x 3 take a moment;
 * :func:`conflict_values`: linear conflict on many boards at once: Manhattan's tables with numpy, and each
   distinct row and column counted once by linear conflict's own line count.
+* :func:`relaxed_problem`: a heuristic is the exact cost of a relaxed puzzle, whose distances come from a
+  breadth-first search of that puzzle's own (tiles may share a cell), on every board of a small shape.
+* :func:`dominance_problem`: A* with a consistent heuristic expands every board whose f is below the
+  fewest moves, and only boards with f at most that; so a heuristic never below another expands, up to
+  boards with f equal to the fewest moves (ties), no board the other does not.
+* :func:`plain_table_problem`: the plain pattern-table builder (a dict) and the numpy one (an array) hold
+  the same number for every placement, and neither holds a placement the other lacks.
 """
 
 from __future__ import annotations
@@ -38,7 +45,8 @@ from puzzlelib.core.limits import as_array
 from puzzlelib.core.heuristics import AdditiveTables, _line_extras, compile_heuristic, manhattan
 
 __all__ = ["path_problem", "moves_problem", "same_order_problem", "incremental_problem", "jump_counts", "jumps_problem",
-           "table_values", "conflict_values"]
+           "table_values", "conflict_values", "relaxed_distances", "relaxed_problem", "dominance_problem",
+           "plain_table_problem"]
 
 
 def path_problem(path, start, goal, moves: int | None = None) -> str | None:
@@ -298,3 +306,147 @@ def conflict_values(goal, boards) -> np.ndarray:
                              for code in distinct.tolist()], dtype=np.int64)
         extra += per_line[which.reshape(-1)]
     return h + 2 * extra
+
+
+RELAXED_MAX_STATES = 2_000_000
+"""The most placements :func:`relaxed_distances` searches (tiles may share cells: cells ** tiles of them)."""
+
+
+def relaxed_distances(goal, jump: bool) -> dict:
+    """The exact cost of a relaxed puzzle from every placement of the tiles: a breadth-first search from the goal.
+
+    In the relaxed puzzle a tile moves without the blank and may share a cell: one cell to a neighbour
+    (``jump=False``), or to any other cell at all (``jump=True``). A placement is the tuple of the cells of
+    tiles 1, 2, ... in order.
+
+    >>> d = relaxed_distances(Board.goal(2, 2), jump=False)
+    >>> len(d), d[(0, 1, 2)], d[(3, 0, 0)]
+    (64, 0, 4)
+    """
+    goal = as_board(goal, "goal")
+    n = len(goal.tiles)
+    k = n - 1
+    if n ** k > RELAXED_MAX_STATES:
+        raise TooLargeError(f"a relaxed {goal.rows} x {goal.cols} puzzle has {n ** k:,} placements, more than the "
+                            f"{RELAXED_MAX_STATES:,} searched here")
+    from collections import deque
+    adjacent = neighbor_table(goal.rows, goal.cols)
+    start = tuple(goal.tiles.index(t) for t in range(1, n))
+    dist, queue = {start: 0}, deque([start])
+    while queue:
+        here = queue.popleft()
+        for j, cell in enumerate(here):
+            for to in (range(n) if jump else adjacent[cell]):
+                if to != cell:
+                    nxt = here[:j] + (to,) + here[j + 1:]
+                    if nxt not in dist:
+                        dist[nxt] = dist[here] + 1
+                        queue.append(nxt)
+    return dist
+
+
+def relaxed_problem(goal, jump: bool, heuristic) -> str | None:
+    """None when ``heuristic(board, goal)`` is the relaxed puzzle's exact cost (:func:`relaxed_distances`) on
+    every arrangement of ``goal``'s shape, both components.
+
+    >>> from puzzlelib.core.heuristics import manhattan, misplaced
+    >>> relaxed_problem(Board.goal(2, 3), False, manhattan) is None, relaxed_problem(Board.goal(2, 3), True, misplaced) is None
+    (True, True)
+    >>> relaxed_problem(Board.goal(2, 3), True, manhattan)
+    'on (0, 1, 2, 3, 4, 5) the heuristic says 7, the relaxed puzzle needs 5; on (0, 1, 2, 3, 5, 4) 7 against 4 (and on 668 more boards)'
+    """
+    from itertools import permutations
+    from puzzlelib.course.evidence import _check_callable
+    goal = as_board(goal, "goal")
+    _check_callable(heuristic, "heuristic")
+    dist = relaxed_distances(goal, bool(jump))
+    wrong = []
+    for tiles in permutations(range(len(goal.tiles))):
+        board = Board.from_tiles(tiles, goal.rows, goal.cols)
+        exact = dist[tuple(tiles.index(t) for t in range(1, len(tiles)))]
+        said = heuristic(board, goal)
+        if said != exact:
+            wrong.append((tiles, said, exact))
+    if not wrong:
+        return None
+    (t0, s0, e0), rest = wrong[0], wrong[1:]
+    more = f"; on {rest[0][0]} {rest[0][1]} against {rest[0][2]} (and on {len(rest) - 1:,} more boards)" if rest else ""
+    return f"on {t0} the heuristic says {s0}, the relaxed puzzle needs {e0}{more}"
+
+
+def dominance_problem(start, goal, strong, weak) -> str | None:
+    """None when A* (:func:`~puzzlelib.core.informed.astar`) from ``start`` shows the dominance theorem for two
+    consistent heuristics with ``strong`` never below ``weak``: with C* the fewest moves and f = d(start, b) + h(b),
+
+    * each search expands every board with f < C* and no board with f > C*;
+    * every board with f_strong < C* has f_weak < C* too;
+    * so the boards the strong search expands beyond the weak one's all have f_strong = C* (ties).
+
+    The distances from the start come from one BFS (:func:`~puzzlelib.engines.tables.distances`).
+
+    >>> from puzzlelib.core.heuristics import manhattan, misplaced
+    >>> dominance_problem(Board([[1, 2, 3], [7, 6, 4], [8, 0, 5]]), Board.goal(3, 3), manhattan, misplaced) is None
+    True
+    >>> dominance_problem(Board([[1, 2, 3], [7, 6, 4], [8, 0, 5]]), Board.goal(3, 3), misplaced, manhattan)
+    'misplaced is below manhattan on a board with f < C* = 9'
+    """
+    from puzzlelib.core.informed import astar
+    from puzzlelib.engines.tables import distances
+    start, goal = as_board(start, "start"), as_board(goal, "goal")
+    near = distances(start)                                  # moves from the start, every board of its half
+    if goal.tiles not in near:
+        raise ValueError("the goal cannot be reached from this start")
+    best = near[goal.tiles]
+    runs = {}
+    for name, h in (("strong", strong), ("weak", weak)):
+        value = compile_heuristic(h, goal).value
+        expanded = []
+        astar(start, goal=goal, heuristic=h, on_expand=expanded.append)
+        f = {t: d + value(t) for t, d in near.items()}
+        runs[name] = (set(expanded), f, getattr(h, "__name__", name))
+    for name, (expanded, f, label) in runs.items():
+        below = {t for t, v in f.items() if v < best}
+        if not below <= expanded:
+            return f"A* with {label} skips {len(below - expanded):,} boards with f < C* = {best}"
+        over = [t for t in expanded if f[t] > best]
+        if over:
+            return f"A* with {label} expands {len(over):,} boards with f > C* = {best}"
+    (strong_set, f1, s_label), (weak_set, f2, w_label) = runs["strong"], runs["weak"]
+    if any(f1[t] < f2[t] for t in near if f1[t] < best or f2[t] < best):
+        return f"{s_label} is below {w_label} on a board with f < C* = {best}"
+    extra = [t for t in strong_set - weak_set if f1[t] != best]
+    if extra:
+        return f"A* with {s_label} expands {len(extra):,} boards that A* with {w_label} does not, with f below C*"
+    return None
+
+
+def plain_table_problem(plain, table, goal, pattern) -> str | None:
+    """None when ``plain`` (placement -> moves, from :func:`~puzzlelib.core.pdb.pattern_table_plain`) and
+    ``table`` (the array of :func:`~puzzlelib.core.pdb.pattern_table`) agree on every placement.
+
+    >>> from puzzlelib.core.pdb import pattern_table, pattern_table_plain
+    >>> goal = Board.goal(2, 3)
+    >>> plain, table = pattern_table_plain(goal, [4, 5]), pattern_table(goal, [4, 5])
+    >>> plain_table_problem(plain, table, goal, [4, 5]) is None
+    True
+    >>> plain[(3, 4)] += 2
+    >>> plain_table_problem(plain, table, goal, [4, 5])
+    'the placement (3, 4): 2 moves in the plain table, 0 in the array'
+    """
+    from puzzlelib.core.pdb import UNSEEN, check_pattern
+    goal = as_board(goal, "goal")
+    pattern = check_pattern(goal, pattern)
+    if not isinstance(plain, dict):
+        raise TypeError(f"plain must be a dict, placement -> moves, got {type(plain).__name__}")
+    n = len(goal.tiles)
+    table = np.asarray(table)
+    if table.shape != (n ** len(pattern),):
+        raise ValueError(f"table must hold {n ** len(pattern):,} entries, got shape {table.shape}")
+    for placement, moves in plain.items():
+        index = sum(cell * n ** j for j, cell in enumerate(placement))
+        if int(table[index]) != moves:
+            return f"the placement {placement}: {moves} moves in the plain table, {int(table[index])} in the array"
+    seen = int(np.count_nonzero(table != UNSEEN))
+    if seen != len(plain):
+        return f"the array has {seen:,} placements, the plain table {len(plain):,}"
+    return None

@@ -13,10 +13,11 @@ Three kinds of check:
   inversions involve one tile, from two calls of ``inversions``) and
   :func:`tiles_passed` (how many tiles a sliding tile passes, from the boards
   before and after the move, not from the cells' numbers).
-* **One rule for the verdicts.** Each claim's *form* is its kind and its faults;
-  :func:`verdict_of` turns a form into a verdict, and :func:`verdict_problem`
-  says which recorded verdict does not follow from its form, so two claims of
-  the same form cannot get different verdicts.
+* **One rule for the verdicts.** Each claim's *form* is its kind, its faults,
+  and the claims its argument rests on; :func:`verdict_of` turns a form into a
+  verdict, and :func:`verdict_problem` says which recorded verdict does not
+  follow from its form, so two claims of the same form cannot get different
+  verdicts, and a claim resting on an unproven one cannot be called proved.
 
 Each ``*_problem`` function returns None when the claim holds, or a short
 message that says what does not; ``tests/test_evidence_nb09.py`` feeds each one
@@ -35,7 +36,7 @@ from puzzlelib.core.solvability import inversions
 from puzzlelib.engines.space import Moves
 
 __all__ = ["swapped_goal", "reaches_by_construction", "rule_problem", "inversions_with", "tile_inversions_problem",
-           "tiles_passed", "passed_problem", "KINDS", "FAULTS", "verdict_of", "verdict_problem"]
+           "tiles_passed", "passed_problem", "KINDS", "FAULTS", "WEAK", "verdict_of", "verdict_problem"]
 
 
 def swapped_goal(goal: Board) -> Board:
@@ -202,9 +203,9 @@ def passed_problem(moves, perms: np.ndarray, cols: int) -> str | None:
 
 
 KINDS = ("rule", "fact", "argument")
-"""What a claim is. A *rule* speaks of every board of a size, or of every size, so it needs a proof; a
-*fact* (a number, an example, a table, a program's output, a label) is settled by computing; an
-*argument* is a step of a proof."""
+"""What a claim is. A *rule* speaks of every board of a size, or of every size, so it needs a proof (in words,
+in a comment, or as what a program is for; a function's *name* is a label, not a rule); a *fact* (a number, an
+example, a table, a program's output, a label) is settled by computing; an *argument* is a step of a proof."""
 
 FAULTS = {  # a fault, and the verdict it gives; a claim with several takes the first in this order
     "not measurable": "not checked here",
@@ -213,25 +214,42 @@ FAULTS = {  # a fault, and the verdict it gives; a claim with several takes the 
     "leaves out steps": "incomplete",
     "says it has no proof": "unproven",
     "no proof": "unproven",
-    "one half proved": "unproven",
+    "one half argued": "unproven",
+    "rests on an unproven claim": "unproven",
     "mislabelled": "correct but mislabelled",
 }
 """Each fault a claim can have, in order, with its verdict. Only a rule can lack a proof."""
 
-_PROOF_FAULTS = {"says it has no proof", "no proof", "one half proved"}
+_PROOF_FAULTS = {"says it has no proof", "no proof", "one half argued", "rests on an unproven claim"}
+
+WEAK = ("wrong", "incomplete", "unproven")
+"""The verdicts of a claim that cannot carry an argument: a claim whose argument rests on one of them is unproven
+(its form has the fault "rests on an unproven claim" and names the claims it rests on)."""
 
 
-def verdict_of(form: tuple[str, tuple[str, ...]]) -> str:
+def _form_parts(form) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """(kind, faults, the claims it rests on) of a form ``(kind, faults)`` or ``(kind, faults, rests_on)``."""
+    if (not isinstance(form, tuple) or len(form) not in (2, 3) or not isinstance(form[1], tuple)
+            or (len(form) == 3 and not isinstance(form[2], tuple))):
+        raise TypeError(f"a form is a pair (kind, faults), or (kind, faults, rests_on), each a tuple after the "
+                        f"kind; got {form!r:.80}")
+    return form[0], form[1], form[2] if len(form) == 3 else ()
+
+
+def verdict_of(form: tuple) -> str:
     """The verdict a claim of this form gets: its first fault's, or "correct" if it has none.
+
+    A form is ``(kind, faults)``, or ``(kind, faults, rests_on)`` with the claims its argument rests on
+    (:func:`verdict_problem` checks those against their own verdicts).
 
     >>> verdict_of(("rule", ("leaves out a condition", "no proof")))
     'incomplete'
-    >>> verdict_of(("rule", ("one half proved",))), verdict_of(("fact", ()))
+    >>> verdict_of(("rule", ("one half argued",))), verdict_of(("fact", ()))
     ('unproven', 'correct')
+    >>> verdict_of(("rule", ("rests on an unproven claim",), ("C3",)))
+    'unproven'
     """
-    if not isinstance(form, tuple) or len(form) != 2 or not isinstance(form[1], tuple):
-        raise TypeError(f"a form is a pair (kind, faults), faults a tuple; got {form!r:.80}")
-    kind, faults = form
+    kind, faults, _ = _form_parts(form)
     if kind not in KINDS:
         raise ValueError(f"unknown kind of claim {kind!r}; one of {KINDS}")
     unknown = [f for f in faults if f not in FAULTS]
@@ -246,16 +264,20 @@ def verdict_of(form: tuple[str, tuple[str, ...]]) -> str:
 
 
 def verdict_problem(verdicts: Mapping[str, str], forms: Mapping[str, tuple]) -> str | None:
-    """None if every claim's verdict is the one its form gives; else the first claim where not.
+    """None if every claim's verdict is the one its form gives, and every claim resting on a claim judged
+    wrong, incomplete or unproven says so; else the first claim where not.
 
-    So two claims of the same form always get the same verdict.
+    So two claims of the same kind and faults always get the same verdict, and a gap is never hidden one
+    step away: an argument that leans on an unproven step is unproven too.
 
-    >>> forms = {"E6": ("rule", ("leaves out a condition", "no proof")),
-    ...          "G1": ("rule", ("leaves out a condition", "no proof"))}
-    >>> verdict_problem({"E6": "incomplete", "G1": "incomplete"}, forms) is None
+    >>> forms = {"E13": ("rule", ("one half argued",)), "C6": ("rule", ("one half argued",))}
+    >>> verdict_problem({"E13": "unproven", "C6": "unproven"}, forms) is None
     True
-    >>> verdict_problem({"E6": "unproven", "G1": "incomplete"}, forms)
-    "E6 is judged 'unproven', but its form ('rule', ('leaves out a condition', 'no proof')) gives 'incomplete' (as for G1)"
+    >>> verdict_problem({"E13": "unproven", "C6": "correct"}, forms)
+    "C6 is judged 'correct', but its form ('rule', ('one half argued',)) gives 'unproven' (as for E13)"
+    >>> forms = {"C3": ("rule", ("no proof",)), "C5": ("rule", (), ("C3",))}
+    >>> verdict_problem({"C3": "unproven", "C5": "correct"}, forms)
+    "C5 rests on C3, judged 'unproven', but its form does not say it rests on an unproven claim"
     """
     if not isinstance(verdicts, Mapping) or not isinstance(forms, Mapping):
         raise TypeError("verdicts and forms must be dicts keyed by claim")
@@ -268,7 +290,21 @@ def verdict_problem(verdicts: Mapping[str, str], forms: Mapping[str, tuple]) -> 
         except ValueError as error:
             return f"{claim}: {error}"
         if verdict != wanted:
-            twins = [c for c in forms if c != claim and tuple(forms[c]) == tuple(forms[claim])]
+            twins = [c for c in forms if c != claim and tuple(forms[c])[:2] == tuple(forms[claim])[:2]]
             also = f" (as for {', '.join(twins)})" if twins else ""
-            return f"{claim} is judged {verdict!r}, but its form {tuple(forms[claim])} gives {wanted!r}{also}"
+            return f"{claim} is judged {verdict!r}, but its form {tuple(forms[claim])[:2]} gives {wanted!r}{also}"
+    for claim, form in forms.items():
+        _, faults, rests_on = _form_parts(form)
+        unknown = [c for c in rests_on if c not in verdicts or c == claim]
+        if unknown:
+            return f"{claim} rests on {unknown[0]}, which is not another claim of the table"
+        weak = [c for c in rests_on if verdicts[c] in WEAK]
+        says = "rests on an unproven claim" in faults
+        if weak and not says:
+            return (f"{claim} rests on {weak[0]}, judged {verdicts[weak[0]]!r}, but its form does not say it rests "
+                    "on an unproven claim")
+        if says and not weak:
+            named = ", ".join(rests_on) or "none named"
+            return (f"{claim}'s form says it rests on an unproven claim, but none of the claims it rests on "
+                    f"({named}) is judged wrong, incomplete or unproven")
     return None

@@ -34,7 +34,7 @@ __all__ = ["EXERCISES", "KINDS", "LEVELS", "NO_SOLUTIONS_FILE", "SECONDS_PER_CAS
 LEVELS = ("warm-up", "core", "challenge")
 """The levels of difficulty, easiest first."""
 
-KINDS = ("value", "function")
+KINDS = ("value", "function", "proof")
 """What the student hands in: a value, or a function that :func:`check` runs on hidden cases."""
 
 SECONDS_PER_CASE = 5.0
@@ -92,7 +92,7 @@ class Exercise:
     ``function`` names the function the student writes. Use :func:`check`,
     :func:`hint` and :func:`reveal` rather than these fields.
 
-    >>> ex = EXERCISES["03.1"]
+    >>> ex = EXERCISES["03.3"]
     >>> ex.title, ex.level, ex.minutes, ex.kind
     ('Count the inversions, tile by tile', 'warm-up', 5, 'value')
     """
@@ -112,6 +112,10 @@ class Exercise:
     library: tuple = ()
     """puzzlelib functions that answer a function exercise ("module:name"): an answer that is one of them,
     or calls one, gets "not yet" (the exercise asks the student to write it)."""
+    questions: tuple = ()
+    """A proof exercise's self-check: questions a complete proof answers yes to (never the proof itself)."""
+    rubric: tuple = ()
+    """A proof exercise's marking scheme: ``(points, criterion)`` pairs, for the teacher's version only."""
 
     def __post_init__(self):
         if not isinstance(self.id, str) or not re.fullmatch(r"\d\d\.\d{1,2}", self.id):
@@ -136,6 +140,12 @@ class Exercise:
                 raise TypeError("a function exercise needs steps, a function that builds its test steps")
             if not isinstance(self.function, str) or not self.function.isidentifier():
                 raise TypeError("a function exercise needs the name of the function the student writes")
+        if self.kind == "proof":
+            if not self.questions or not all(isinstance(q, str) and q.strip() for q in self.questions):
+                raise TypeError("a proof exercise needs questions, a tuple of non-empty strings")
+            if not self.rubric or not all(isinstance(r, tuple) and len(r) == 2 and type(r[0]) is int and r[0] > 0
+                                          and isinstance(r[1], str) and r[1].strip() for r in self.rubric):
+                raise TypeError("a proof exercise needs a rubric, a tuple of (points, criterion) pairs")
 
 
 @dataclass(frozen=True)
@@ -188,6 +198,20 @@ def _function_exercise(*, reference: Callable, mistakes=(), **fields) -> Exercis
                      mistakes=tuple(mistakes), **fields)
 
 
+def _proof_exercise(*, model: str, questions, rubric, **fields) -> Exercise:
+    """Register a written proof: ``model`` is the model proof (markdown), graded by hand with ``rubric``."""
+    return _register(kind="proof", solution=lambda: model, questions=tuple(questions), rubric=tuple(rubric),
+                     **fields)
+
+
+def _proof_questions(ex: Exercise) -> None:
+    print(f"Exercise {ex.id} asks for a proof, which no code can judge. Read yours against these questions; "
+          "a complete proof answers yes to each:")
+    for i, question in enumerate(ex.questions, 1):
+        print(f"  {i}. {question}")
+    print(f'(more help: hint("{ex.id}"))')
+
+
 # --- small helpers ------------------------------------------------------------------------------
 
 
@@ -237,7 +261,7 @@ def _more(ex: Exercise) -> str:
 
 # --- the public interface -----------------------------------------------------------------------
 
-def check(exercise_id: str, answer) -> bool:
+def check(exercise_id: str, answer=...) -> bool | None:
     """Check an answer to exercise ``exercise_id``; print ``correct`` or ``not yet`` with a hint.
 
     It never prints the expected value. For a value exercise, a mistake that
@@ -246,10 +270,11 @@ def check(exercise_id: str, answer) -> bool:
     cases, each under a time limit, and the first input it gets wrong is
     reported, without the right output. A function exercise given something
     that is not a function raises TypeError; an unknown id raises ValueError.
-    Returns True when the answer is right.
+    Returns True when the answer is right. A proof exercise (``check("04.8")``, no answer) prints the
+    questions a complete proof answers yes to, and returns None.
 
-    >>> check("00.0", 2 + 2)
-    correct: 2 + 2 is 4, in any notation.
+    >>> check("00.0", 4)
+    correct: a move carries the blank one cell along a row or a column, and it must cross two rows ...
     True
     >>> check("00.0", True)
     not yet: a bool (True or False) where a number is expected. Python lets a bool stand in for a
@@ -262,6 +287,8 @@ def check(exercise_id: str, answer) -> bool:
     ValueError: there is no exercise 03.9; notebook 03 has 03.1, 03.2, 03.3, 03.4, 03.5, 03.6, 03.7
     """
     ex = EXERCISES[_id(exercise_id)]
+    if ex.kind == "proof":
+        return _proof_questions(ex)
     if answer is ...:
         print("not answered yet: replace ... with your answer")
         return False
@@ -273,8 +300,8 @@ def check(exercise_id: str, answer) -> bool:
 def hint(exercise_id: str) -> None:
     """Print the general hint of an exercise (it never gives the answer).
 
-    >>> hint("03.1")
-    Hint for exercise 03.1 (Count the inversions, tile by tile): read the tiles row by row and skip the
+    >>> hint("03.3")
+    Hint for exercise 03.3 (Count the inversions, tile by tile): read the tiles row by row and skip the
     blank; list every pair in the wrong order, then count, for each tile, the pairs it is in, as the
     larger tile or as the smaller.
     """
@@ -304,6 +331,9 @@ def reveal(exercise_id: str):
         print(f"Revealing the answer to exercise {ex.id}: a reference solution ({ex.title})\n\n"
               f"{inspect.getsource(value)}")
         return value
+    if ex.kind == "proof":
+        print(f"Revealing a model proof for exercise {ex.id} ({ex.title}):\n\n{value}")
+        return value
     value = copy.deepcopy(value)               # the caller may change it; the stored answer must not change
     print(f"Revealing the answer to exercise {ex.id}: {_show(value)}")
     return value
@@ -316,13 +346,14 @@ def exercises(notebook=None) -> list[str]:
 
     >>> ids = exercises(4)
     id    level      min  kind      title
-    04.1  core         8  value     A cut cell in the way
-    04.2  core         8  value     A goal it can reach
-    04.3  core        10  value     Lemma 5 leaves the blank alone
-    04.4  core        10  value     Lemma 3 on a longer ring
-    04.5  core        10  value     The blank at home: even orders only
-    04.6  challenge   15  value     Lemma 2 needs two rows below
-    04.7  core        10  value     Why 1 x n is different: the theorem needs two rows
+    04.1  challenge   15  value     Lemma 2 needs two rows below
+    04.2  core        10  value     Why 1 x n is different: the theorem needs two rows
+    04.3  core        10  value     A cut cell in the way: count the boards
+    04.4  core        10  value     Every goal it can reach
+    04.5  core        10  value     Lemma 5 leaves the blank alone
+    04.6  core        10  value     Two turns that share a cell
+    04.7  core        10  value     The blank at home: even orders only
+    04.8  core        20  proof     Prove that a dead end traps its tile
     >>> ids[0]
     '04.1'
     """

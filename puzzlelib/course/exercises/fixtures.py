@@ -7,9 +7,11 @@
 from __future__ import annotations
 
 import random
+import sys
 
 from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
+from puzzlelib.core.heuristics import compile_heuristic, manhattan
 from puzzlelib.core.bfs import bfs_layers
 from puzzlelib.engines.tables import distances
 
@@ -66,3 +68,60 @@ def _shuffled(cases: list, seed: int, sizes) -> list:
         rng.shuffle(t)
         cases.append(tuple(t))
     return cases
+
+
+# --- notebook 08: the heuristics handed to a student's search -------------------------------------
+
+_GOAL3 = Board.goal(3, 3)
+
+
+@memo(items=None)
+def _pdb3(mirror: bool):
+    from puzzlelib.engines.pdb import PatternDatabase     # here, so that importing puzzlelib does not build tables
+    return PatternDatabase(_GOAL3, mirror=mirror, cache=False, progress=False)
+
+
+@memo(items=None)
+def _manhattan_value(rows: int, cols: int):
+    return compile_heuristic(manhattan, Board.goal(rows, cols)).value
+
+
+def _frames() -> int:
+    frame, n = sys._getframe(), 0
+    while frame is not None:
+        frame, n = frame.f_back, n + 1
+    return n
+
+
+_I_RECURSION = ("your search goes one Python call deeper for every move: this exercise asks for a stack of your own "
+                "(a list of the moves still to try), not recursion")
+
+
+class _Heuristic:
+    """A heuristic ``h(board)`` handed to the student's search. It crosses into the sandbox by name (pickled
+    as its name), and it shows as the name the notebook uses: ``manhattan``, ``pdb3`` (the notebook's pattern
+    database with its mirror) or ``blank_distance``. With ``flat``, it raises RecursionError when it is called
+    from more than a few Python calls deeper than its first call: a search that calls itself once per move."""
+
+    def __init__(self, name: str, flat: bool = False):
+        self.name, self.flat, self._root = name, flat, None
+
+    def __call__(self, board):
+        if self.flat:
+            depth = _frames()
+            if self._root is None:
+                self._root = depth
+            elif depth > self._root + 12:
+                raise RecursionError(_I_RECURSION)
+        if self.name == "pdb3":
+            return _pdb3(True)(board)
+        if self.name == "manhattan":
+            return _manhattan_value(board.rows, board.cols)(board.tiles)
+        r, c = board.blank                                  # blank_distance: the blank's taxicab distance home
+        return (board.rows - 1 - r) + (board.cols - 1 - c)
+
+    def __repr__(self):
+        return self.name
+
+    def __reduce__(self):
+        return (_Heuristic, (self.name, self.flat))

@@ -20,8 +20,9 @@ nothing to stderr (nbgrader gives 0 to a test cell that writes there), so warnin
 >>> grade("00.0", 4, points=1)
 exercise 00.0: correct, 1 of 1 point
 1.0
->>> grade("00.0", 5, points=2)
-exercise 00.0: not yet (0 of 2 points): count two, then two more.
+>>> grade("00.0", 2, points=2)
+exercise 00.0: not yet (0 of 2 points): a move carries the blank one cell up, down, left or right, never
+diagonally.
 0.0
 """
 
@@ -50,8 +51,8 @@ def grade(exercise_id: str, answer, points: float) -> float:
     ``answer`` is the value or the function the student wrote. Returns a float from 0 to
     ``points``. An unknown id raises ValueError; ``points`` must be a positive number.
 
-    >>> grade("03.4", lambda tiles: 0, points=1)
-    exercise 03.4: not yet (0 of 1 point): count_inversions((2, 1, 3, 4, 5, 0)) returned 0; that is not its number of inversions
+    >>> grade("03.6", lambda tiles: 0, points=1)
+    exercise 03.6: not yet (0 of 1 point): count_inversions((2, 1, 3, 4, 5, 0)) returned 0; that is not its number of inversions
     0.0
     """
     ex = EXERCISES[_id(exercise_id)]
@@ -103,7 +104,7 @@ def verdict_line(ex, score: float, points: float, problems: list[str]) -> str:
 def _check_exercise_and_points(ex, points) -> None:
     """The one check of ``ex`` and ``points`` that grade, score_answer and verdict_line share."""
     if not isinstance(ex, Exercise):
-        raise TypeError(f"ex is an Exercise (EXERCISES['03.4'], say), got {type(ex).__name__}")
+        raise TypeError(f"ex is an Exercise (EXERCISES['03.6'], say), got {type(ex).__name__}")
     if isinstance(points, bool) or not isinstance(points, numbers.Real) or not 0 < points <= 1000:
         raise ValueError(f"points must be a number from 0 (excluded) to 1000, got a {type(points).__name__}")
 

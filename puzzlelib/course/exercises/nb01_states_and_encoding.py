@@ -3,74 +3,27 @@ functions (01.4, 01.5). 01.1-01.3 accept any right answer: ``normalize`` maps it
 
 from __future__ import annotations
 
-import functools
+import itertools
 from math import factorial
 
 from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
-from puzzlelib.core.encoding import key_digits, rank, rank_tiles, to_key, unrank
+from puzzlelib.core.encoding import rank, rank_tiles, to_key, unrank
 from puzzlelib.course.exercises.engine import Mistake, _function_exercise, _register, _tiles_steps
 from puzzlelib.course.exercises.fixtures import _shuffled
 from puzzlelib.course.exercises.solutions import SOLUTIONS
 
 __all__: list[str] = []
 
-_START_KEY, _GOAL_KEY = 11165, 11190
-"""The keys of section 2's start and goal: 01.1 asks for a number between them."""
+_GOAL_KEY = 11190
+"""The key of section 2's goal: 01.1 asks for the board whose key comes next."""
 
 
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-# --- 01.1: a number that is not a key, and why -----------------------------------------------------
-
-def _repeated_tile(n: int) -> int:
-    """The smallest tile that appears more than once among the base-6 digits of ``n`` (six digits)."""
-    digits = key_digits(n, 2, 3)
-    return min(d for d in digits if digits.count(d) > 1)
-
-
-def _not_a_key() -> tuple:
-    """The first number after the start's key, with a tile its base-6 digits repeat."""
-    n = _START_KEY + 1
-    return (n, _repeated_tile(n))
-
-
-def _not_a_key_verdict(x):
-    """Any number strictly between the two keys, with a tile its base-6 digits hold twice, stands for every such
-    answer; other pairs say what is wrong with them. Anything but a pair of whole numbers stays as it is."""
-    if not isinstance(x, (tuple, list)) or len(x) != 2 or not all(_is_int(v) for v in x):
-        return x
-    n, tile = x
-    if not _START_KEY < n < _GOAL_KEY:
-        return ("not between",)
-    if not 0 <= tile <= 5:
-        return ("not a tile",)
-    if key_digits(n, 2, 3).count(tile) < 2:
-        return ("not repeated",)
-    return _not_a_key()
-
-
-_register(
-    id="01.1", title="A number that is not a key", level="warm-up", minutes=5, kind="value",
-    solution=_not_a_key, normalize=_not_a_key_verdict,
-    hint="divide the number by 7776, then the remainder by 1296, 216, 36 and 6: the quotients, and the last "
-         "remainder, are its six base-6 digits. A board uses each tile 0 to 5 once; which one comes twice? "
-         "Answer with a tuple (number, tile).",
-    why="its six base-6 digits use a tile twice, so they are no board. In base 6 every number between the two "
-        "keys starts 1 2 3 4, like both keys, so a board's last two digits would be 0 and 5, in one of two "
-        "orders: the start and the goal themselves.",
-    mistakes=(
-        Mistake(lambda: ("not between",), "pick a number strictly between 11165 and 11190."),
-        Mistake(lambda: ("not a tile",), "a tile of a 2 x 3 board is one of 0 to 5: name the one that repeats."),
-        Mistake(lambda: ("not repeated",), "that tile is not twice among the number's base-6 digits: write the "
-                                           "number in base 6 again (divide by 7776, 1296, 216, 36, 6 in turn)."),
-    ),
-)
-
-
-# --- 01.2: two boards next in rank order that differ in every cell ------------------------------------
+# --- 01.1: the board whose key comes right after the goal's ---------------------------------------------
 
 def _as_board_2x3(x):
     """``x`` as a 2 x 3 Board (a Board, six tiles, or two rows of three), or None."""
@@ -84,6 +37,60 @@ def _as_board_2x3(x):
             return Board.from_tiles(tuple(flat), 2, 3)
     return None
 
+
+def _next_key_board() -> Board:
+    """The board with the smallest key larger than the goal's (found by sorting every key, not written down)."""
+    return min((Board.from_tiles(p, 2, 3) for p in itertools.permutations(range(6))
+                if to_key(Board.from_tiles(p, 2, 3)) > _GOAL_KEY), key=to_key)
+
+
+def _next_key_verdict(x):
+    """The board right after the goal's key stands as itself (given as a Board, six tiles or two rows): no
+    board's key lies between; other boards, numbers and texts become a tag that says what is wrong. Anything
+    else stays as it is. It never computes the answer, so the student edition's copy holds none."""
+    if _is_int(x) or (isinstance(x, float) and x.is_integer()):
+        return ("a number",)
+    if isinstance(x, str):
+        return ("text",)
+    board = _as_board_2x3(x)
+    if board is None:
+        return ("not a board",) if isinstance(x, (tuple, list, Board)) else x
+    key = to_key(board)
+    if key < _GOAL_KEY:
+        return ("smaller",)
+    if key == _GOAL_KEY:
+        return ("the goal",)
+    between = any(_GOAL_KEY < to_key(Board.from_tiles(p, 2, 3)) < key for p in itertools.permutations(range(6)))
+    return ("not next",) if between else board
+
+
+_register(
+    id="01.1", title="The next key after the goal's", level="warm-up", minutes=5, kind="value",
+    solution=_next_key_board, normalize=_next_key_verdict,
+    hint="every key has six base-6 digits, the tiles in order, so of two keys the larger is the one whose "
+         "tiles come later in dictionary order. In the goal's digits, 123450 in base 6, find the last digit "
+         "that some digit after it exceeds; raise it as little as you can, then write the digits after it "
+         "smallest first.",
+    why="keys compare as their digit strings do, in dictionary order. In 123450 the last two digits can't "
+        "grow, so the 4 grows, to 5, and the rest go smallest first: 123504, key 11200; the nine numbers "
+        "11191 to 11199 are no board's keys.",
+    mistakes=(
+        Mistake(lambda: ("not next",), "that board's key is larger than 11190, but not the next: another "
+                                       "board's key lies between. Which is the last digit of 123450 that can "
+                                       "grow, and what should follow it?"),
+        Mistake(lambda: ("smaller",), "that board's key is smaller than the goal's 11190: the board asked for "
+                                      "comes after the goal."),
+        Mistake(lambda: ("the goal",), "that is the goal itself: which board's key comes right after it?"),
+        Mistake(lambda: ("a number",), "give the board itself, as a Board or its six tiles, not a number."),
+        Mistake(lambda: ("text",), "that is text, in quotes: give the board as a Board, or its six tiles as "
+                                   "numbers without quotes, such as (1, 2, 3, 4, 0, 5)."),
+        Mistake(lambda: ("not a board",), "give one 2 x 3 board: a Board, or its six tiles 0 to 5, each once, "
+                                          "row by row."),
+    ),
+)
+
+
+# --- 01.2: two boards next in rank order that differ in every cell ------------------------------------
 
 @memo(items=1)
 def _all_change() -> tuple:

@@ -1,13 +1,15 @@
-"""Exercises of notebook 02: a board four moves away, a 4 x 4 layer and the successors already stored (02.1-02.3), then bfs_path (02.4)."""
+"""Exercises of notebook 02: a board four moves away, a 4 x 4 layer, the nearest board with two shortest paths
+(02.1-02.3), then layers_to, BFS one layer at a time (02.4), and a written proof that BFS finds a shortest path (02.5)."""
 
 from __future__ import annotations
 
 import numbers
 
 from puzzlelib.core.board import Board
-from puzzlelib.core.bfs import min_moves
-from puzzlelib.core.solvability import is_solvable
-from puzzlelib.course.exercises.engine import Mistake, _call, _fail, _Fail, _function_exercise, _register, _Step
+from puzzlelib.core.memo import memo
+from puzzlelib.core.bfs import bfs_layers
+from puzzlelib.course.exercises.engine import (Mistake, _call, _fail, _function_exercise, _proof_exercise, _register,
+                                               _Step)
 from puzzlelib.course.exercises.answers import _is_bool, _short
 from puzzlelib.course.exercises.fixtures import _dist, _first_at
 from puzzlelib.course.exercises.solutions import FLAWED, SOLUTIONS
@@ -15,20 +17,6 @@ from puzzlelib.course.exercises.solutions import FLAWED, SOLUTIONS
 __all__: list[str] = []
 
 _GOAL_23 = Board.goal(2, 3)
-
-
-def _edges(rows: int, cols: int) -> int:
-    return sum(len(Board.from_tiles(t, rows, cols).neighbors()) for t in _dist(Board.goal(rows, cols))) // 2
-
-
-def _edges_2x4() -> int:
-    return _edges(2, 4)
-
-
-def _already_stored_2x4() -> int:
-    """The successors a BFS run to the end on one half of 2 x 4 makes that are already stored: each edge
-    gives two successors, and all but the first of the stored boards were new once."""
-    return 2 * _edges_2x4() - (len(_dist(Board.goal(2, 4))) - 1)
 
 
 # --- 02.1: a board four moves away with the blank back home, any such board accepted ----------------
@@ -91,7 +79,7 @@ _register(
 )
 
 
-# --- 02.2: a layer of 4 x 4, where a full BFS is refused ------------------------------------------
+# --- 02.2: a layer of 4 x 4, where a full BFS is refused, counted by hand -------------------------------------
 
 def _layers_4x4(depth: int) -> list[int]:
     """The sizes of the first ``depth + 1`` layers around the 4 x 4 goal (a BFS stopped after them)."""
@@ -122,59 +110,106 @@ _register(
                                     "(or it is the layer five moves away)."),
         Mistake(lambda: 58, "that counts every walk of the blank, moves straight back included: a move and its "
                             "undo lead back to a board of an earlier layer."),
+        Mistake(lambda: 48, "that still counts walks that step straight back somewhere in the middle (leaving out "
+                            "only the walks that end where they began): a move followed by its own undo returns to a "
+                            "board of an earlier layer, so such a walk gives no new board."),
+        Mistake(lambda: 26, "a few too many: some cells of layer 3 were given a new move they do not have. List the "
+                            "blank's cells after three moves and, for each, whether it is a corner, on an edge or "
+                            "inside; count the neighbours of each, less the one the blank came from."),
     ),
 )
+
+# --- 02.3: the board nearest the goal with two shortest paths ----------------------------------------
+
+@memo(items=1)
+def _path_counts() -> dict:
+    """How many shortest paths lead from each 2 x 3 board of the goal's half to the goal, counted layer by
+    layer (a board's count is the sum of its closer neighbours' counts)."""
+    dist = _dist(_GOAL_23)
+    count: dict[tuple, int] = {}
+    for t in sorted(dist, key=dist.get):
+        count[t] = 1 if dist[t] == 0 else sum(count[n.tiles] for n in Board.from_tiles(t, 2, 3).neighbors()
+                                              if dist[n.tiles] == dist[t] - 1)
+    return count
+
+
+@memo(items=1)
+def _two_paths_nearest() -> Board:
+    """The one 2 x 3 board nearest the goal with two shortest paths to it (the blank goes 1.5 times round a
+    2 x 2 block, one way or the other: 12 moves of that turn bring every tile back)."""
+    dist, count = _dist(_GOAL_23), _path_counts()
+    twice = [t for t in dist if count[t] >= 2]
+    nearest = min(dist[t] for t in twice)
+    (board,) = [t for t in twice if dist[t] == nearest]
+    return Board.from_tiles(board, 2, 3)
+
+
+def _two_paths_verdict(x):
+    """The right board stands for itself; a wrong board says what is wrong with it."""
+    board = _as_board_23(x)
+    if board is None:
+        return ("not a 2 x 3 board",) if isinstance(x, (Board, tuple, list)) else x
+    d = _dist(_GOAL_23).get(board.tiles)
+    if d is None:
+        return ("cannot reach the goal",)
+    if d == 0:
+        return ("the goal",)
+    if _path_counts()[board.tiles] < 2:
+        return ("one shortest path",)
+    return _two_paths_nearest() if board == _two_paths_nearest() else ("two paths, not the nearest",)
+
+
 _register(
-    id="02.3", title="Successors already stored", level="core", minutes=10, kind="value",
-    solution=_already_stored_2x4,
-    hint="first count the successors: each of the 20,160 boards is expanded once and makes one successor per "
-         "move of its blank (group the boards by the blank's cell). Then ask how many of them were new: every "
-         "board BFS stores, except the one it starts from, was stored as a new successor exactly once.",
-    why="a search to the end expands all 20,160 boards and makes one successor per move of the blank; each "
-        "stored board but the first was new once, and every other successor was a board already stored.",
+    id="02.3", title="Two shortest paths", level="core", minutes=15, kind="value",
+    solution=_two_paths_nearest, normalize=_two_paths_verdict,
+    hint="follow one of the two paths from the board to the goal and the other back: the blank makes a closed "
+         "walk, twice the distance long, that leaves every tile where it was, and where the two paths part it "
+         "does not step straight back. Find the shortest closed walk of the blank that brings every tile home "
+         "without undoing a move it has just made; the board is halfway round it.",
+    why="the two paths, one out and one back, make a closed walk of the blank that puts every tile back. Going "
+        "round a 2 x 2 block turns three tiles one place, so it takes three rounds, 12 moves; halfway round, "
+        "six moves either way, is the same board, and no shorter closed walk (besides undoing moves) "
+        "brings every tile home.",
     mistakes=(
-        Mistake(lambda: 2 * _edges_2x4(), "that is every successor made; subtract those that were new."),
-        Mistake(lambda: _edges_2x4(), "that is the number of edges (pairs of boards one move apart); BFS makes "
-                                      "a successor from each end of an edge."),
-        Mistake(lambda: _edges_2x4() - (len(_dist(Board.goal(2, 4))) - 1),
-                "that counts each edge once; BFS makes a successor from each end of an edge."),
-        Mistake(lambda: 2 * _edges_2x4() - len(_dist(Board.goal(2, 4))),
-                "off by one: the board BFS starts from is stored without being made as a successor."),
-        Mistake(lambda: len(_dist(Board.goal(2, 4))), "that is the number of boards stored, not of successors "
-                                                      "already stored."),
-        Mistake(lambda: 2 * _edges(2, 3) - (len(_dist(_GOAL_23)) - 1), "that is the 2 x 3 puzzle's count; this "
-                                                                         "one is 2 x 4."),
+        Mistake(lambda: ("one shortest path",), "that board has one shortest path only: from it, and from each "
+                                                "board along the way, just one move brings it a move closer to the "
+                                                "goal. Two paths must part somewhere and meet again."),
+        Mistake(lambda: ("two paths, not the nearest",),
+                "that board has two shortest paths, but a board nearer the goal has two as well: two paths of d "
+                "moves make a closed walk of the blank of 2d moves that brings every tile home. How short can "
+                "such a walk be?"),
+        Mistake(lambda: ("the goal",), "that is the goal itself: its one shortest path has no moves at all."),
+        Mistake(lambda: ("cannot reach the goal",), "no sequence of moves turns that board into the goal: "
+                                                    "build yours by sliding tiles from the goal."),
+        Mistake(lambda: ("not a 2 x 3 board",), "give a 2 x 3 board: a Board, the six tiles 0 to 5 in reading "
+                                                "order, or its two rows."),
     ),
 )
 
-# --- 02.4: bfs_path(start, goal) ------------------------------------------------------------------
 
-_PATH_NONE = "return None only after the whole queue is empty: every board the start can reach was seen."
-_PATH_EMPTY = "when the start is the goal, the path is just [start], zero moves."
-_PATH_NO_PATH = "when there is no path, return what the exercise asks for (None), not a list."
-_PATH_ENDS = "rebuild the path from the goal back to the start through the parent pointers, then reverse it."
-_PATH_JUMP = "each board's parent is the board it was found from; store it when the board is first seen."
-_PATH_LONG = ("mark a board as seen when it enters the queue and never overwrite its parent, and take boards "
-             "from the front of the queue (popleft), not the back.")
+# --- 02.4: layers_to(start, goal), BFS one layer at a time -------------------------------------------
+
+_LAYER_FORM = ("return a list of layers, each a list of boards (Boards or tuples of tiles), layer 0 being "
+               "[start].")
+_LAYER_SEEN = ("a board joins the first layer it is found in: keep a set of every board already in a layer "
+               "(all the layers, not only the last) and skip those.")
+_LAYER_MISS = ("every neighbour of a board of layer d - 1 that is in no earlier layer belongs to layer d; "
+               "board.neighbors() lists them.")
+_LAYER_STOP = "stop with the layer that holds the goal: its number is the goal's distance."
+_LAYER_ALL = ("when the goal cannot be reached, go on until no new board is found, and return every layer "
+              "found.")
+_LAYER_EMPTY = "stop as soon as a layer would be empty, before adding it: an empty layer is not a layer."
+_LAYER_SAME = "when the start is the goal, there is one layer, [start]: zero moves."
 
 
-def _path_cases():
-    goal23, goal33 = Board.goal(2, 3), Board.goal(3, 3)
-    far33 = _first_at(goal33, 14)                  # the first board 14 moves away, without searching further
-    spiral = Board.spiral(3, 3)
-    far_spiral = _first_at(spiral, 12)
-    return [
-        (Board([[1, 2, 3], [4, 0, 5]]), goal23),                       # one move
-        (Board([[4, 1, 2], [5, 0, 3]]), goal23),                       # five moves
-        (goal23, goal23),                                              # start == goal
-        (Board([[1, 2, 3], [5, 4, 0]]), goal23),                       # unreachable
-        (Board([[0, 1, 2, 3]]), Board.goal(1, 4)),                     # 1 x 4
-        (Board([[2, 1, 0]]), Board.goal(1, 3)),                        # 1 x 3, unreachable
-        (Board([[0], [1], [2]]), Board([[1], [2], [0]])),              # 3 x 1
-        (Board([[4, 1, 2], [5, 0, 3]]), Board.goal(2, 3, blank="first")),  # another goal
-        (far_spiral, spiral),                                          # the spiral goal
-        (far33, goal33),                                               # 3 x 3, fourteen moves
-    ]
+def _true_layers(start: Board, goal: Board) -> list[set]:
+    """The layers of a BFS from ``start`` as sets of tiles, up to the one holding ``goal`` (all, if none does)."""
+    layers = []
+    for layer in bfs_layers(start):
+        layers.append(set(layer.states))
+        if goal.tiles in layers[-1]:
+            break
+    return layers
 
 
 def _as_tiles(item, rows, cols):
@@ -186,62 +221,149 @@ def _as_tiles(item, rows, cols):
     return None
 
 
-def _path_steps():
-    cases = _path_cases()
+def _layers_problem(call: str, got, start: Board, goal: Board, truth: list[set]) -> None:
+    """Fail at the first thing wrong with ``got``, the student's layers, against ``truth``; never show truth."""
+    reachable = goal.tiles in truth[-1]
+    if got is None:
+        _fail(call, got, "but this goal can be reached from this start." if reachable else
+              "the goal cannot be reached, but the layers of the boards the start reaches are still asked for.",
+              _LAYER_SAME if start == goal else _LAYER_STOP if reachable else _LAYER_ALL)
+    if isinstance(got, (Board, str, bytes)) or not isinstance(got, (list, tuple)):
+        _fail(call, got, "that is not a list of layers.", _LAYER_FORM)
+    if not got:
+        _fail(call, got, "an empty list has no layer 0, the start.", _LAYER_FORM)
+    found: dict[tuple, int] = {}
+    for d, layer in enumerate(got):
+        if isinstance(layer, Board) or _as_tiles(layer, start.rows, start.cols) is not None:
+            _fail(call, got, f"item {d} of your list is a board, not a layer (a list of boards).", _LAYER_FORM)
+        if isinstance(layer, (str, bytes)) or not isinstance(layer, (list, tuple, set, frozenset)):
+            _fail(call, got, f"item {d} of your list, {_short(layer, 60)}, is not a layer (a list of boards).",
+                  _LAYER_FORM)
+        for item in layer:
+            tiles = _as_tiles(item, start.rows, start.cols)
+            if tiles is None:
+                _fail(call, got, f"layer {d} holds {_short(item, 60)}, which is not a {start.rows} x {start.cols} "
+                                 "board or tuple of its tiles.", _LAYER_FORM)
+            if tiles in found:
+                where = "twice" if found[tiles] == d else f"though it is already in layer {found[tiles]}"
+                _fail(call, got, f"layer {d} holds {Board.from_tiles(tiles, start.rows, start.cols)!r} {where}.",
+                      _LAYER_SEEN)
+            found[tiles] = d
+        if d == 0 and {_as_tiles(item, start.rows, start.cols) for item in layer} != {start.tiles}:
+            _fail(call, got, "layer 0 should hold the start, and nothing else.", _LAYER_FORM)
+        if not layer:
+            _fail(call, got, f"layer {d} is empty.", _LAYER_EMPTY)
+        if d < len(truth):
+            tiles = {_as_tiles(item, start.rows, start.cols) for item in layer}
+            stray = sorted(tiles - truth[d])
+            if stray:
+                board = Board.from_tiles(stray[0], start.rows, start.cols)
+                _fail(call, got, f"layer {d} holds {board!r}, which is not {d} move{'s' * (d != 1)} from the start.",
+                      _LAYER_SEEN if any(stray[0] in t for t in truth[:d]) else _LAYER_MISS)
+            if tiles != truth[d]:
+                _fail(call, got, f"layer {d} misses boards that are {d} move{'s' * (d != 1)} from the start.",
+                      _LAYER_MISS)
+    if len(got) > len(truth):
+        _fail(call, got, "your layers go on past the one that holds the goal." if reachable else
+              f"layer {len(truth)} holds no board the start reaches that is not in an earlier layer.",
+              _LAYER_STOP if reachable else _LAYER_EMPTY)
+    if len(got) < len(truth):
+        _fail(call, got, "the goal is in none of your layers: they stop too early." if reachable else
+              "the goal cannot be reached, and your layers stop before every board the start reaches is in one.",
+              _LAYER_STOP if reachable else _LAYER_ALL)
 
-    def run(fn):
-        for start, goal in cases:
-            call = f"bfs_path({start!r}, {goal!r})"
-            got = _call(fn, (start, goal), call)
-            reachable = is_solvable(start, goal)
-            if got is None:
-                if reachable:
-                    _fail(call, got, "but this goal can be reached from this start.",
-                          _PATH_EMPTY if start == goal else _PATH_NONE)
-                continue
-            if not isinstance(got, (list, tuple)):
-                _fail(call, got, "it should return a list of boards (or of tile tuples), or None.")
-            if len(got) == 0:
-                _fail(call, got, "an empty list is not a path: a path holds at least the start board.",
-                      _PATH_EMPTY if start == goal else _PATH_NO_PATH)
-            tiles = [_as_tiles(item, start.rows, start.cols) for item in got]
-            for i, t in enumerate(tiles):
-                if t is None:
-                    _fail(call, got, f"item {i} of your path, {_short(got[i], 60)}, is not a "
-                          f"{start.rows} x {start.cols} board or tuple of tiles.")
-            if tiles[0] != start.tiles:
-                _fail(call, got, "the path should begin with the start board.", _PATH_ENDS)
-            for i, (a, b) in enumerate(zip(tiles, tiles[1:])):
-                if b not in {n.tiles for n in Board.from_tiles(a, start.rows, start.cols).neighbors()}:
-                    _fail(call, got, f"steps {i} and {i + 1} of your path are not one slide apart.", _PATH_JUMP)
-            if tiles[-1] != goal.tiles:
-                _fail(call, got, "the path should end with the goal board.", _PATH_ENDS)
-            if len(tiles) - 1 != min_moves(start, goal=goal):
-                raise _Fail(f"{call} returned a path of {len(tiles) - 1} moves; that is a path, but not one "
-                            f"with the fewest moves.\nhint: {_PATH_LONG}")
-    return [_Step(run, weight=2)]
+
+def _layers_steps():
+    goal23 = Board.goal(2, 3)
+    reach = [
+        (Board([[1, 2, 3], [4, 0, 5]]), goal23),                       # one move
+        (Board([[4, 1, 2], [5, 0, 3]]), goal23),                       # five moves
+        (Board([[0, 1, 2, 3]]), Board.goal(1, 4)),                     # 1 x 4
+        (Board([[0], [1], [2]]), Board([[1], [2], [0]])),              # 3 x 1
+        (Board([[0, 3], [2, 1]]), Board.goal(2, 2)),                   # 2 x 2, six moves
+        (Board([[2, 0, 3], [1, 4, 5]]), Board.goal(2, 3, blank="first")),  # another goal
+        (_first_at(Board.spiral(2, 4), 9), Board.spiral(2, 4)),        # 2 x 4, the spiral goal
+        (_first_at(Board.goal(3, 3), 12), Board.goal(3, 3)),           # 3 x 3, twelve moves
+    ]
+    apart = [
+        (Board([[1, 2, 3], [5, 4, 0]]), goal23),                       # the other half of 2 x 3
+        (Board([[2, 1, 0]]), Board.goal(1, 3)),                        # 1 x 3: three boards, never the goal
+    ]
+    same = [(goal23, goal23), (Board.goal(3, 3), Board.goal(3, 3))]   # the start is the goal
+
+    def runner(cases):
+        prepared = [(start, goal, _true_layers(start, goal)) for start, goal in cases]
+
+        def run(fn):
+            for start, goal, truth in prepared:
+                call = f"layers_to({start!r}, {goal!r})"
+                _layers_problem(call, _call(fn, (start, goal), call), start, goal, truth)
+        return run
+
+    shapes = runner(reach)
+    return [_Step(shapes, weight=2), _Step(runner(apart), weight=1),
+            _Step(runner(same), weight=0.5, needs=(shapes,))]
 
 
 _function_exercise(
     id="02.4",
-    library=('puzzlelib.core.bfs:shortest_path', 'puzzlelib.core.bfs:bfs_path',
+    library=('puzzlelib.core.bfs:bfs_layers', 'puzzlelib.core.bfs:bfs_plain', 'puzzlelib.core.bfs:bfs_path',
+             'puzzlelib.core.bfs:shortest_path', 'puzzlelib.core.bfs:min_moves', 'puzzlelib.core.bfs:keyed_bfs',
+             'puzzlelib.core.bfs:dfs_path', 'puzzlelib.engines.tables:distances',
+             'puzzlelib.engines.tables:layer_states', 'puzzlelib.engines.dispatch:distance_counts',
              'puzzlelib.core.generic:graph_search', 'puzzlelib.core.generic:breadth_first',
              'puzzlelib.core.generic:uniform_cost', 'puzzlelib.core.generic:astar_search',
-             'puzzlelib.core.informed:astar', 'puzzlelib.core.informed:ida_star_plain', 'puzzlelib.engines.ida:ida_star', 'puzzlelib.core.bfs:keyed_bfs',
-             'puzzlelib.core.bfs:dfs_path', 'puzzlelib.core.bfs:min_moves', 'puzzlelib.engines.optimal:solve_optimal',
+             'puzzlelib.core.informed:astar', 'puzzlelib.core.informed:ida_star_plain',
+             'puzzlelib.engines.ida:ida_star', 'puzzlelib.engines.optimal:solve_optimal',
              'puzzlelib.engines.optimal:distance_table'),
-    title="Write bfs_path(start, goal): BFS with parent pointers", level="core", minutes=25,
-    reference=SOLUTIONS["bfs_path"],
-    hint="keep a queue of boards and a dict parent[board] = the board it was found from; when the goal "
-         "comes out of the queue, follow the parents back to the start and reverse. start and goal are "
-         "Boards; board.neighbors() lists the boards one slide away.",
-    why="bfs_path returns a shortest path on every hidden case: start == goal, goals that cannot be "
-        "reached, 1 x n and n x 1 boards, the blank-first and spiral goals, and a 3 x 3 board.",
-    steps=_path_steps,
+    title="Write layers_to(start, goal): BFS one layer at a time", level="core", minutes=25,
+    reference=SOLUTIONS["layers_to"],
+    hint="start from [[start]] and a set of the boards seen so far. Build the next layer from the last one: the "
+         "neighbours of its boards that are not seen yet (add each to the set as you take it). Stop when the "
+         "last layer holds the goal, or when a new layer would be empty.",
+    why="layers_to finds every layer exactly on every hidden case: start == goal, other goals, starts in the "
+        "other half, 1 x n and n x 1 boards, 2 x 4 and 3 x 3; the goal's layer is its distance.",
+    steps=_layers_steps,
     mistakes=(
-        Mistake(lambda: FLAWED["bfs_path_depth_first"], _PATH_LONG),
-        Mistake(lambda: (lambda start, goal: None if start == goal else SOLUTIONS["bfs_path"](start, goal)),
-                _PATH_EMPTY),
-        Mistake(lambda: FLAWED["bfs_path_ten_moves"], _PATH_NONE),
+        Mistake(lambda: FLAWED["layers_to_last_layer_only"], _LAYER_SEEN),
+        Mistake(lambda: FLAWED["layers_to_past_the_goal"], _LAYER_STOP),
+        Mistake(lambda: FLAWED["layers_to_none_apart"], _LAYER_ALL),
     ),
+)
+
+
+# --- 02.5: a written proof: depth-first search finds the goal whenever it can be reached ---------------
+
+_proof_exercise(
+    id="02.5", title="Prove that DFS finds the goal whenever it can be reached", level="core", minutes=20,
+    questions=(
+        "Do you show that DFS stops, by counting its steps against the number of boards?",
+        "Do you use what is true of a board at the moment DFS backs up from it?",
+        "Do you follow a sequence of moves from the start to the goal, board by board, to reach a contradiction "
+        "(or an induction) about the goal?",
+        "Do you say why what DFS returns is a path: the start first, the goal last, each board one move from "
+        "the next?",
+    ),
+    rubric=(
+        (1, "It stops: each step either visits an unmarked board and marks it, or backs up off a board for "
+            "good; marks are never removed, so there are at most twice as many steps as boards. What it returns "
+            "is its line of boards, the start first, the goal last, each one move from the next."),
+        (1, "It finds the goal: if it stops with an empty line, it has backed up from every board it visited, "
+            "and it backs up from a board only when every neighbour is marked; so the neighbours of marked "
+            "boards are marked, and along a sequence of moves from the start to the goal every board, the goal "
+            "included, is marked: visited, so DFS would have stopped there."),
+    ),
+    model="**It stops, and returns a path.** Each step visits an unmarked board and marks it, or takes a board "
+          "off the line for good (it stays marked, so it never comes back): at most two steps per board. Each "
+          "board on the line is a neighbour of the one before, so the line returned is a path from the start "
+          "to the goal.\n\n**It finds the goal.** Suppose moves lead from the start b0 through b1, ..., bk to "
+          "the goal, but DFS ends with an empty line. It backed up off every board it visited, and it backs up "
+          "only when every neighbour is marked; so every neighbour of a visited board is marked, that is, "
+          "visited. By induction b0, b1, ..., bk are all visited. But DFS stops as soon as it visits the goal, "
+          "with the goal on the line: a contradiction.",
+    hint="for the second part, look at the moment DFS gives up with an empty line: what is true of each board "
+         "it has backed up from? Then walk along a sequence of moves from the start to the goal.",
+    why="every board DFS backs up from has all its neighbours marked, so the marked boards are closed under "
+        "moves; a board reachable from the start is then marked, so DFS meets the goal, and it stops because "
+        "marks are never removed.",
 )

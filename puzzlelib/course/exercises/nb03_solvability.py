@@ -1,11 +1,12 @@
-"""Exercises of notebook 03, solvability: inversions and the width rule by hand on boards shown only as pictures
-(03.1, which tile is in the most inversions; 03.2, which missing tile goes where), the rule for
-another goal (03.3), then as functions (03.4, 03.5), then two that practise proving: a counterexample
-(03.6) and the swap lemma at work (03.7)."""
+"""Exercises of notebook 03, solvability, numbered in page order: the swap lemma at work (03.1, any pair of
+tiles whose swap changes the inversions by 5) and a counterexample to the odd-width rule (03.2, a 4 x 2
+board with 3 inversions that reaches the goal, checked by search), which practise proving and end
+sections 5 and 6; then, in section 7, inversions and the width rule by hand (03.3, which tile is in the
+most inversions; 03.4, where the blank may stand in Loyd's board), the rule for another goal (03.5), and
+two functions (03.6, 03.7)."""
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 
@@ -20,16 +21,131 @@ from puzzlelib.course.exercises.solutions import SOLUTIONS
 __all__: list[str] = []
 
 _EX1_03 = Board([[4, 1, 3], [0, 2, 6], [7, 5, 8]])
+"""A 3 x 3 board among the hidden cases of 03.6 and 03.7."""
 _EX2_03 = Board([[3, 1, 2, 4], [5, 6, 7, 8], [9, 10, 0, 11], [13, 14, 15, 12]])
-_EX3_03 = Board([[2, 1], [3, 4], [5, 6], [7, 0]])
-"""Exercise 03.3's tiles, read row by row: 2 1 3 4 5 6 7 (one inversion); the blank may go in any cell."""
-_GOAL3_03 = Board.goal(4, 2, blank="first")
+"""A 4 x 4 board among the hidden cases of 03.7."""
+_EX5_03 = Board([[2, 1], [3, 4], [5, 6], [7, 0]])
+"""Exercise 03.5's tiles, read row by row: 2 1 3 4 5 6 7 (one inversion); the blank may go in any cell."""
+_GOAL5_03 = Board.goal(4, 2, blank="first")
 
 
-_PICTURE1_03 = Board([[4, 1, 3], [5, 0, 7], [6, 2, 8]])
-"""Exercise 03.1's board, shown in the notebook as a picture only: reading order 4 1 3 5 7 6 2 8."""
-_PICTURE2_03 = Board([[2, 1, 3, 4], [5, 6, 7, 8], [9, 10, 0, 11], [13, 15, 14, 12]])
-"""Exercise 03.2's board with a = 15 and b = 14, the filling that can reach the usual goal."""
+# --- 03.1: a proving exercise on section 5's lemma, answered by two tiles and checked by swapping them --
+
+_EX1_SWAP_03 = Board([[3, 7, 1], [8, 0, 5], [2, 6, 4]])
+
+
+def _swap_change(board: Board, a: int, b: int) -> int:
+    """How much swapping tiles ``a`` and ``b`` changes the board's inversions (tiles only, blank skipped)."""
+    swapped = tuple(b if t == a else a if t == b else t for t in board.tiles)
+    return inversions(Board.from_tiles(swapped, board.rows, board.cols)) - inversions(board)
+
+
+def _swaps_by_five() -> set:
+    """The first pair of tiles whose swap changes the inversions of 03.1's board by 5, up or down, as a set."""
+    tiles = sorted(t for t in _EX1_SWAP_03.tiles if t)
+    return next({a, b} for i, a in enumerate(tiles) for b in tiles[i + 1:]
+                if abs(_swap_change(_EX1_SWAP_03, a, b)) == 5)
+
+
+def _swap_verdict(x):
+    """Any two tiles whose swap changes the count by 5 stand for every such pair; other pairs say by how much."""
+    if not isinstance(x, (set, frozenset)) or len(x) != 2 or \
+            not all(isinstance(t, int) and not isinstance(t, bool) for t in x):
+        return x
+    a, b = sorted(x)
+    if not {a, b} <= set(_EX1_SWAP_03.tiles) - {0}:
+        return ("not two tiles",)
+    change = abs(_swap_change(_EX1_SWAP_03, a, b))
+    return _swaps_by_five() if change == 5 else ("changes by", change)
+
+
+_register(
+    id="03.1", title="The swap lemma at work: a change of 5", level="core", minutes=10, kind="value",
+    solution=_swaps_by_five, normalize=_swap_verdict,
+    hint="follow the lemma's proof: the two swapped tiles change their own pair by one, and each tile standing "
+         "between them in reading order changes the count by zero or by two. Which tiles between them count "
+         "two? You need two of those.",
+    why="the swapped pair changes by 1, and each tile between them whose number lies between theirs changes "
+        "by 2 (the others by 0): two such tiles give 1 + 2 + 2 = 5. The size depends on the tiles; the parity "
+        "never does.",
+    mistakes=(
+        Mistake(lambda: ("changes by", 1), "that swap changes the count by one: no tile standing between them, in "
+                                           "reading order, has a number between theirs."),
+        Mistake(lambda: ("changes by", 3), "that swap changes the count by three: one tile between them has a "
+                                           "number between theirs. You need two such tiles."),
+        Mistake(lambda: ("changes by", 7), "that swap changes the count by seven: three tiles between them have "
+                                           "numbers between theirs. You need two such tiles."),
+        Mistake(lambda: ("not two tiles",), "name two tiles of the board, as a set such as {3, 8}; the blank (0) "
+                                            "is not a tile here."),
+    ),
+)
+
+
+# --- 03.2: a proving exercise, answered by a counterexample and checked by search -----------------
+
+def _reaches_goal_by_search(board: Board) -> bool:
+    """Whether ``board`` reaches the usual goal, by breadth-first search over its moves (no parity rule)."""
+    from puzzlelib.core.bfs import min_moves
+    return min_moves(board, check_parity=False) is not None
+
+
+def _witness_raw(board: Board):
+    """What 03.2 says of a Board: a reason it isn't an answer, or None when it is one."""
+    if board.shape == (2, 4):
+        return ("2 x 4",)
+    if board.shape != (4, 2):
+        return ("not 4 x 2",)
+    if inversions(board) != 3:
+        return ("not 3 inversions",)
+    if board.blank[0] == 0:
+        return ("top row",)
+    if not _reaches_goal_by_search(board):
+        return ("stuck",)
+    return None
+
+
+def _witness_42() -> Board:
+    """The first 4 x 2 board, in the order of its tiles, that answers 03.2 (by search)."""
+    import itertools
+    return next(b for b in (Board.from_tiles(p, 4, 2) for p in itertools.permutations(range(8)))
+                if inversions(b) == 3 and _witness_raw(b) is None)
+
+
+def _witness_verdict(x):
+    """A board that answers 03.2 stands for every such board; another Board says why it doesn't."""
+    if not isinstance(x, Board):
+        return x
+    problem = _witness_raw(x)
+    return _witness_42() if problem is None else problem
+
+
+_register(
+    id="03.2", title="Prove a rule wrong: a counterexample", level="core", minutes=10, kind="value",
+    solution=_witness_42, normalize=_witness_verdict,
+    hint="first make 3 inversions: which tile, put first, stands before exactly three smaller ones? Then the "
+         "blank: on an even width a board reaches the goal when inversions + the blank's row from the bottom "
+         "(last row = 1) has the goal's parity, 0 + 1.",
+    why="3 inversions is odd, so the odd-width rule calls the board unsolvable; but on an even width the "
+        "blank's row counts too, and with the blank on an even row from the bottom the sum is odd, the goal's "
+        "parity: search confirms the board reaches the goal. One board is enough to prove the rule wrong.",
+    mistakes=(
+        Mistake(lambda: ("2 x 4",), "that board is 2 x 4: 2 rows of 4 tiles. The exercise asks for 4 x 2: 4 rows "
+                                    "of 2 tiles, Board([[., .], [., .], [., .], [., .]])."),
+        Mistake(lambda: ("not 4 x 2",), "give a board of 4 rows and 2 columns (4 x 2)."),
+        Mistake(lambda: ("not 3 inversions",), "that board does not have exactly 3 inversions (pairs in the wrong "
+                                               "order, read row by row with the blank skipped)."),
+        Mistake(lambda: ("top row",), "there the blank is in the top row; the exercise asks for the blank in "
+                                      "another row."),
+        Mistake(lambda: ("stuck",), "that board has 3 inversions but cannot reach the goal: on an even width the "
+                                    "blank's row counts too. With an odd count, which rows from the bottom work?"),
+    ),
+)
+
+
+# --- 03.3: which tile is in the most inversions --------------------------------------------------
+
+_PICTURE3_03 = Board([[4, 1, 3], [5, 0, 7], [6, 2, 8]])
+"""Exercise 03.3's board, shown in the notebook as a picture only: reading order 4 1 3 5 7 6 2 8."""
 
 
 def _inversion_share(board: Board) -> dict:
@@ -45,45 +161,115 @@ def _inversion_share(board: Board) -> dict:
 
 
 def _most_inverted() -> int:
-    """The tile of 03.1's board in the most inversions (there is one)."""
-    share = _inversion_share(_PICTURE1_03)
+    """The tile of 03.3's board in the most inversions (there is one)."""
+    share = _inversion_share(_PICTURE3_03)
     return max(share, key=share.get)
 
 
-def _tile_in_a() -> int:
-    """The tile, 14 or 15, that goes in cell a of 03.2's board so that it reaches the usual goal."""
-    a, b = 3 * 4 + 1, 3 * 4 + 2
-    for tile, other in ((14, 15), (15, 14)):
-        tiles = list(_PICTURE2_03.tiles)
-        tiles[a], tiles[b] = tile, other
-        if is_solvable(Board.from_tiles(tuple(tiles), 4, 4)):
-            return tile
-    raise AssertionError("one of the two fillings reaches the goal")
+_register(
+    id="03.3", title="Count the inversions, tile by tile", level="warm-up", minutes=5, kind="value",
+    solution=_most_inverted,
+    hint="read the tiles row by row and skip the blank; list every pair in the wrong order, then count, for "
+         "each tile, the pairs it is in, as the larger tile or as the smaller.",
+    why="a tile is in an inversion with every larger tile before it and every smaller tile after it.",
+    mistakes=(
+        Mistake(lambda: 4, "4 has the most smaller tiles after it; a tile is also in an inversion with each "
+                           "larger tile before it."),
+        Mistake(lambda: 0, "the blank is in no inversion: name a tile."),
+        Mistake(lambda: 8, "tile 8 is in no inversion. (If 8 is your count of all the inversions, good: now "
+                           "count the pairs each tile is in.)"),
+    ),
+)
 
 
-def _in_a_verdict(x):
-    """03.2's answer: the tile in cell a. The whole board filled in stands for the tile in its cell a; a
-    number other than 14 or 15 becomes a marker for the hint; anything else stays as it is."""
-    if isinstance(x, Board):
-        if x.shape != (4, 4) or x.tiles[:13] + x.tiles[15:] != _PICTURE2_03.tiles[:13] + _PICTURE2_03.tiles[15:] \
-                or {x.tiles[13], x.tiles[14]} != {14, 15}:
-            return x
-        return x.tiles[13]
-    if isinstance(x, int) and not isinstance(x, bool) and x not in (14, 15):
-        return ("not 14 or 15",)
-    return x
+# --- 03.4: Loyd's board, the blank moved: the even-width rule -----------------------------------
 
+_LOYD_ORDER = tuple(range(1, 14)) + (15, 14)
+"""Sam Loyd's tiles in reading order, blank skipped: the goal's with 14 and 15 swapped (one inversion)."""
+
+
+def _loyd_with_blank_at(cell) -> Board:
+    """Loyd's tiles in their reading order, with the blank in ``cell`` = (row, col) of a 4 x 4 board."""
+    r, c = cell
+    tiles = list(_LOYD_ORDER)
+    tiles.insert(4 * r + c, 0)
+    return Board.from_tiles(tuple(tiles), 4, 4)
+
+
+def _loyd_raw(board: Board):
+    """What 03.4 says of a Board: a reason it isn't an answer, or None when it is one."""
+    if board.shape != (4, 4):
+        return ("not 4 x 4",)
+    if tuple(t for t in board.tiles if t) != _LOYD_ORDER:
+        return ("other order",)
+    r, c = board.blank
+    if (r, c) == (3, 3):
+        return ("Loyd's board",)
+    if not is_solvable(board):
+        return ("bottom row",) if r == 3 else ("wrong row",)
+    if (3 - r) + (3 - c) > 1:
+        return ("farther",)
+    return None
+
+
+def _loyd_repaired() -> Board:
+    """The board that answers 03.4: Loyd's tiles, the blank in the nearest cell to the corner that works."""
+    cells = sorted(((r, c) for r in range(4) for c in range(4)), key=lambda rc: (6 - rc[0] - rc[1], rc))
+    return next(b for b in map(_loyd_with_blank_at, cells) if _loyd_raw(b) is None)
+
+
+def _loyd_verdict(x):
+    """A Board, or the blank's cell as (row, col), becomes the answer when right, else says why not."""
+    if isinstance(x, (tuple, list)) and len(x) == 2 and \
+            all(isinstance(v, int) and not isinstance(v, bool) for v in x):
+        if not all(0 <= v < 4 for v in x):
+            return ("not 4 x 4",)
+        x = _loyd_with_blank_at(tuple(x))
+    if not isinstance(x, Board):
+        return x
+    problem = _loyd_raw(x)
+    return _loyd_repaired() if problem is None else problem
+
+
+_register(
+    id="03.4", title="Loyd's board: where may the blank go?", level="core", minutes=10, kind="value",
+    solution=_loyd_repaired, normalize=_loyd_verdict,
+    hint="the tiles keep their order, so the inversions stay the same wherever the blank goes: count them. Then "
+         "on an even width the board reaches the goal when inversions + the blank's row from the bottom (last "
+         "row = 1) is odd. Which rows work, and which of their cells is nearest the corner?",
+    why="the tiles keep their single inversion, so the blank's row from the bottom must be even: 2 or 4. "
+        "The nearest cell to the corner on those rows is the end of row 2 from the bottom, one cell above the corner.",
+    mistakes=(
+        Mistake(lambda: ("Loyd's board",), "that is Loyd's board itself, which cannot reach the goal: put the "
+                                           "blank in another cell."),
+        Mistake(lambda: ("bottom row",), "anywhere in the bottom row the board has 1 inversion + row 1 from the "
+                                         "bottom: an even sum, so it still cannot reach the goal. Try another row, "
+                                         "counting from the bottom."),
+        Mistake(lambda: ("wrong row",), "that board cannot reach the goal: add its inversions (the tiles keep "
+                                        "their order) to the blank's row counted from the bottom, the last row "
+                                        "being 1; the sum must be odd."),
+        Mistake(lambda: ("farther",), "that board can reach the goal, but the blank can stand nearer the "
+                                      "bottom-right corner."),
+        Mistake(lambda: ("other order",), "keep the tiles in Loyd's reading order, 1, 2, ..., 13, 15, 14, and "
+                                          "change only where the blank is."),
+        Mistake(lambda: ("not 4 x 4",), "give a 4 x 4 board, or the blank's cell as (row, col), counted from 0 "
+                                        "at the top-left as board.blank does."),
+    ),
+)
+
+
+# --- 03.5: where the blank may stand, for another goal --------------------------------------
 
 def _with_blank_at(cell) -> Board:
-    """03.3's tiles in their reading order, with the blank in ``cell`` = (row, col)."""
+    """03.5's tiles in their reading order, with the blank in ``cell`` = (row, col)."""
     r, c = cell
-    tiles = [t for t in _EX3_03.tiles if t != 0]
-    tiles.insert(r * _EX3_03.cols + c, 0)
-    return Board.from_tiles(tuple(tiles), _EX3_03.rows, _EX3_03.cols)
+    tiles = [t for t in _EX5_03.tiles if t != 0]
+    tiles.insert(r * _EX5_03.cols + c, 0)
+    return Board.from_tiles(tuple(tiles), _EX5_03.rows, _EX5_03.cols)
 
 
 def _cells_reaching(goal: Board) -> set:
-    """The cells where the blank can stand, 03.3's tiles keeping their order, for the board to reach ``goal``.
+    """The cells where the blank can stand, 03.5's tiles keeping their order, for the board to reach ``goal``.
 
     Decided by breadth-first search from ``goal`` over every board, without the parity rule."""
     return set(_cells_reaching_once(goal))
@@ -97,7 +283,7 @@ def _cells_reaching_once(goal: Board) -> frozenset:
     from puzzlelib.engines.space import reachable_mask
 
     reached = reachable_mask(goal)
-    cells = [(r, c) for r in range(_EX3_03.rows) for c in range(_EX3_03.cols)]
+    cells = [(r, c) for r in range(_EX5_03.rows) for c in range(_EX5_03.cols)]
     ranks = rank_rows(np.array([_with_blank_at(cell).tiles for cell in cells]))
     return frozenset(cell for cell, rank in zip(cells, ranks.tolist()) if reached[rank])
 
@@ -110,7 +296,7 @@ def _blank_cells_answer(x):
     cells = set()
     for item in x:
         if isinstance(item, Board):
-            if item.shape != _EX3_03.shape or [t for t in item.tiles if t] != [t for t in _EX3_03.tiles if t]:
+            if item.shape != _EX5_03.shape or [t for t in item.tiles if t] != [t for t in _EX5_03.tiles if t]:
                 return ("other tiles",)
             cells.add(item.blank)
         elif isinstance(item, (tuple, list)) and len(item) == 2 and \
@@ -120,44 +306,17 @@ def _blank_cells_answer(x):
             return ("numbers",)
         else:
             return x
-    if not all(0 <= r < _EX3_03.rows and 0 <= c < _EX3_03.cols for r, c in cells):
+    if not all(0 <= r < _EX5_03.rows and 0 <= c < _EX5_03.cols for r, c in cells):
         return ("off the board",)
-    right = _cells_reaching(_GOAL3_03)
+    right = _cells_reaching(_GOAL5_03)
     if cells < right:
         return ("some of them",)
     return cells
 
 
 _register(
-    id="03.1", title="Count the inversions, tile by tile", level="warm-up", minutes=5, kind="value",
-    solution=_most_inverted,
-    hint="read the tiles row by row and skip the blank; list every pair in the wrong order, then count, for "
-         "each tile, the pairs it is in, as the larger tile or as the smaller.",
-    why="a tile is in an inversion with every larger tile before it and every smaller tile after it.",
-    mistakes=(
-        Mistake(lambda: 4, "4 has the most smaller tiles after it; a tile is also in an inversion with each "
-                           "larger tile before it."),
-        Mistake(lambda: 0, "the blank is in no inversion: name a tile."),
-        Mistake(lambda: 8, "tile 8 is in no inversion. (If 8 is your count of all the inversions, good: now "
-                           "count the pairs each tile is in.)"),
-    ),
-)
-_register(
-    id="03.2", title="The even-width rule: a missing tile", level="core", minutes=5, kind="value",
-    solution=_tile_in_a, normalize=_in_a_verdict,
-    hint="count the inversions of the other tiles, then those a and b add, with the blank's row counted "
-         "from the bottom (last row = 1): on an even width the board reaches the usual goal when the sum is odd.",
-    why="inversions plus the blank's row from the bottom must be odd; the two ways of filling a and b differ "
-        "by one inversion, so exactly one of them works.",
-    mistakes=(
-        Mistake(lambda: 14, "with that tile in a the sum is even: recount the inversions (skip the blank), and count "
-                            "the blank's row from the bottom, the last row being 1."),
-        Mistake(lambda: ("not 14 or 15",), "cells a and b hold the two tiles missing from the board: which of them goes in a?"),
-    ),
-)
-_register(
-    id="03.3", title="Where may the blank stand? Another goal", level="challenge", minutes=10,
-    kind="value", solution=lambda: _cells_reaching(_GOAL3_03), normalize=_blank_cells_answer,
+    id="03.5", title="Where may the blank stand? Another goal", level="challenge", minutes=10,
+    kind="value", solution=lambda: _cells_reaching(_GOAL5_03), normalize=_blank_cells_answer,
     hint="the tiles keep their order, so the inversions stay the same wherever the blank goes; only the "
          "blank's row changes. On an even width compare inversions + the blank's row from the bottom with "
          "the goal's own value: 0 inversions, plus the goal's blank row from the bottom.",
@@ -179,7 +338,7 @@ _register(
     ),
 )
 
-# --- 03.4: count_inversions(tiles) ----------------------------------------------------------------
+# --- 03.6: count_inversions(tiles) ----------------------------------------------------------------
 
 _INV_BLANK = "the blank is not a tile: skip it when you count."
 _INV_RIGHT_ORDER = "count the pairs in the wrong order (a bigger tile before a smaller one)."
@@ -212,7 +371,7 @@ def _adjacent_inversions(tiles):
 
 
 _function_exercise(
-    id="03.4",
+    id="03.6",
     library=('puzzlelib.core.solvability:inversions', 'puzzlelib.core.solvability:inversions_by_merge_sort',
              'puzzlelib.core.solvability:relative_inversions', 'puzzlelib.core.solvability:explain',
              'puzzlelib.engines.space:inversion_counts', 'puzzlelib.course.evidence.nb03_solvability:flipped_pairs'),
@@ -227,7 +386,7 @@ _function_exercise(
     ),
 )
 
-# --- 03.5: solvable(board) ------------------------------------------------------------------------
+# --- 03.7: solvable(board) ------------------------------------------------------------------------
 
 _SOLVABLE_ROW_MATTERS = "on an even width the inversions alone do not decide: the blank's row counts too."
 _SOLVABLE_FROM_BOTTOM = "count the blank's row from the bottom, the last row being 1."
@@ -284,17 +443,19 @@ def _bad_solvable_top(board):
 
 
 _function_exercise(
-    id="03.5",
+    id="03.7",
     library=('puzzlelib.core.solvability:is_solvable', 'puzzlelib.core.solvability:explain',
-             'puzzlelib.core.solvability:_solvable',
+             'puzzlelib.core.solvability:_solvable', 'puzzlelib.core.solvability:blank_row_from_bottom',
+             'puzzlelib.core.solvability:relative_inversions',
              'puzzlelib.core.solvability:permutation_parity', 'puzzlelib.core.solvability:sorting_swaps',
              'puzzlelib.engines.space:permutation_parities', 'puzzlelib.engines.space:reachable_mask',
              'puzzlelib.course.evidence.nb03_solvability:width_invariant', 'puzzlelib.course.evidence.nb03_solvability:quoted_rule',
              'puzzlelib.core.constructive:constructive_moves', 'puzzlelib.core.bfs:bfs_layers'),
     title="Write solvable(board): the even-width rule", level="core", minutes=20,
     reference=SOLUTIONS["solvable"],
-    hint="count the inversions (blank skipped). Odd width: solvable when the count is even. Even width: add "
-         "the blank's row counted from the bottom (last row = 1); solvable when the sum is odd. Return a bool.",
+    hint="count the inversions (blank skipped; inversions or your count_inversions will do). Odd width: "
+         "solvable when the count is even. Even width: add the blank's row counted from the bottom (last row = "
+         "1), which you work out from board.rows and board.blank; solvable when the sum is odd. Return a bool.",
     why="solvable agrees with is_solvable on the usual goal for every hidden board, odd and even widths, "
         "heights 2 to 5.",
     steps=_solvable_steps,
@@ -303,96 +464,5 @@ _function_exercise(
         Mistake(lambda: _bad_solvable_top, _SOLVABLE_FROM_BOTTOM),
         Mistake(lambda: _bad_solvable_blank, _SOLVABLE_BLANK),
         Mistake(lambda: (lambda board: int(is_solvable(board))), "it should return a bool"),
-    ),
-)
-
-
-# --- 03.6: a proving exercise, answered by a counterexample and checked by search -----------------
-
-def _wrong_rule_fails(board: Board) -> bool:
-    """True when 'solvable exactly when the inversions are even', the odd-width rule, is wrong here.
-
-    The truth comes from breadth-first search over the moves, without the parity rule."""
-    from puzzlelib.core.bfs import min_moves
-    return (inversions(board) % 2 == 0) != (min_moves(board, check_parity=False) is not None)
-
-
-def _counterexample_42() -> Board:
-    """The first 4 x 2 board, in the order of its tiles, on which the odd-width rule is wrong (by search)."""
-    import itertools
-    return next(b for b in (Board.from_tiles(p, 4, 2) for p in itertools.permutations(range(8)))
-                if _wrong_rule_fails(b))
-
-
-def _odd_rule_verdict(x):
-    """A 4 x 2 board that breaks the odd-width rule stands for every such board; anything else stays as it is."""
-    if not isinstance(x, Board):
-        return x
-    if x.shape != (4, 2):
-        return ("not 4 x 2", x.shape)
-    return _counterexample_42() if _wrong_rule_fails(x) else ("the rule is right here",)
-
-
-_register(
-    id="03.6", title="Prove a rule wrong: a counterexample", level="core", minutes=10, kind="value",
-    solution=_counterexample_42, normalize=_odd_rule_verdict,
-    hint="the odd-width rule ignores the blank's row. On an even width, which moves change the inversions' "
-         "parity, and what else do they change? Start from the goal and make the rule's two inputs disagree.",
-    why="on an even width a vertical move changes the inversions' parity and the blank's row together, so "
-        "the inversions alone can't decide: one board is enough to show it.",
-    mistakes=(
-        Mistake(lambda: ("the rule is right here",),
-                "on that board the odd-width rule happens to be right; move the blank to another row."),
-        Mistake(lambda: ("not 4 x 2", (2, 3)),
-                "on 2 x 3 (an odd width) the rule is right for every board: that is the theorem. Use 4 x 2."),
-    ),
-)
-
-
-# --- 03.7: a proving exercise on section 5's lemma, answered by two tiles and checked by swapping them --
-
-_EX7_03 = Board([[3, 7, 1], [8, 0, 5], [2, 6, 4]])
-
-
-def _swap_change(board: Board, a: int, b: int) -> int:
-    """How much swapping tiles ``a`` and ``b`` changes the board's inversions (tiles only, blank skipped)."""
-    swapped = tuple(b if t == a else a if t == b else t for t in board.tiles)
-    return inversions(Board.from_tiles(swapped, board.rows, board.cols)) - inversions(board)
-
-
-def _swaps_by_five() -> set:
-    """The first pair of tiles whose swap changes the inversions of 03.7's board by 5, up or down, as a set."""
-    tiles = sorted(t for t in _EX7_03.tiles if t)
-    return next({a, b} for i, a in enumerate(tiles) for b in tiles[i + 1:] if abs(_swap_change(_EX7_03, a, b)) == 5)
-
-
-def _swap_verdict(x):
-    """Any two tiles whose swap changes the count by 5 stand for every such pair; other pairs say by how much."""
-    if not isinstance(x, (set, frozenset)) or len(x) != 2 or \
-            not all(isinstance(t, int) and not isinstance(t, bool) for t in x):
-        return x
-    a, b = sorted(x)
-    if not {a, b} <= set(_EX7_03.tiles) - {0}:
-        return ("not two tiles",)
-    change = abs(_swap_change(_EX7_03, a, b))
-    return _swaps_by_five() if change == 5 else ("changes by", change)
-
-
-_register(
-    id="03.7", title="The swap lemma at work: a change of 5", level="core", minutes=10, kind="value",
-    solution=_swaps_by_five, normalize=_swap_verdict,
-    hint="follow the lemma's proof: the two swapped tiles change their own pair by one, and each tile standing "
-         "between them in reading order changes the count by zero or by two. Which tiles between them count "
-         "two? You need two of those.",
-    why="the swapped pair changes by 1, and each tile between them whose number lies between theirs changes "
-        "by 2 (the others by 0): two such tiles give 1 + 2 + 2 = 5. The size depends on the tiles; the parity "
-        "never does.",
-    mistakes=(
-        Mistake(lambda: ("changes by", 1), "that swap changes the count by one: no tile standing between them, in "
-                                           "reading order, has a number between theirs."),
-        Mistake(lambda: ("changes by", 3), "that swap changes the count by three: one tile between them has a "
-                                           "number between theirs. You need two such tiles."),
-        Mistake(lambda: ("not two tiles",), "name two tiles of the board, as a set such as {3, 8}; the blank (0) "
-                                            "is not a tile here."),
     ),
 )

@@ -1,5 +1,6 @@
-"""Exercises of notebook 05, experiments: three tiles to reach a goal (05.1), two proof steps about the Manhattan
-bound (05.2, 05.3), a counterexample to its closeness (05.4), then make_puzzle (05.5)."""
+"""Exercises of notebook 05, experiments: three tiles to reach a goal (05.1), a proof step and a written proof
+about the Manhattan bound (05.2, 05.3), a counterexample to its closeness on 4 x 4 (05.4), then make_puzzle
+(05.5), a uniform puzzle at an odd distance, which no random walk of even length makes."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from puzzlelib.core.board import Board
 from puzzlelib.course.evidence.nb05_experiments import chi_square_tail
 from puzzlelib.core.generate import random_solvable, scramble
 from puzzlelib.core.heuristics import manhattan
-from puzzlelib.core.solvability import is_solvable
-from puzzlelib.course.exercises.engine import Mistake, _call, _fail, _Fail, _function_exercise, _register, _Step
+from puzzlelib.core.solvability import blank_distance, is_solvable
+from puzzlelib.course.exercises.engine import (Mistake, _call, _fail, _Fail, _function_exercise, _proof_exercise,
+                                               _register, _Step)
 from puzzlelib.course.exercises.fixtures import _STARTS_05, _dist
 from puzzlelib.course.exercises.solutions import SOLUTIONS
 
@@ -137,134 +139,120 @@ _register(
                                     "column by exactly one, and no other tile moves."),
         Mistake(lambda: {-2, 0, 2}, "that counts the blank too: leave it out, it is not a tile."),
         Mistake(lambda: {-2, -1, 0, 1, 2}, "only one tile moves, by one cell: how much can its distance change?"),
+        Mistake(lambda: {-1, 0, 1, 2}, "one tile moves one cell: can its distance to its goal cell stay the same, or "
+                                       "change by two? And the blank is not counted."),
         Mistake(lambda: {-1}, "moves go both ways: the move back raises the bound by as much."),
         Mistake(lambda: {1}, "moves go both ways: the move back lowers the bound by as much."),
     ),
 )
 
 
-# --- 05.3: a proof step: does the parity ever add to the Manhattan bound? ---------------------------
+# --- 05.3: a written proof: parity never adds a move to the Manhattan bound ----------------------------
 
-_NEVER = {"never", "no", "none", "impossible", "noboard", "false", "no,never", "nosuchboard"}
-_YES = {"yes", "sometimes", "true", "yes,sometimes"}
-
-
-def _never_05(x):
-    """ "never" for False and its spellings; a board says whether its bound and blank distance agree in parity."""
-    if x is False:
-        return "never"
-    if x is True:
-        return ("yes",)
-    if isinstance(x, str):
-        word = "".join(x.lower().split()).rstrip(".!")
-        return "never" if word in _NEVER else ("yes",) if word in _YES else x
-    board = _as_board(x)
-    if board is None:
-        return x
-    goal = Board.goal(board.rows, board.cols)
-    if not is_solvable(board, goal):
-        return ("cannot reach the goal",)
-    return ("same parity",)
-
-
-@memo(items=None)
-def _parity_never_adds() -> str:
-    """ "never" when the bound has the parity of the fewest moves on every 2 x 3, 3 x 2 and 2 x 4 board (by search)."""
-    for rows, cols in [(2, 3), (3, 2), (2, 4)]:
-        goal = Board.goal(rows, cols)
-        if any((d - manhattan(Board.from_tiles(t, rows, cols), goal)) % 2 for t, d in _dist(goal).items()):
-            return "sometimes"
-    return "never"
-
-
-_register(
-    id="05.3", title="A proof step: can the parity add a move to the Manhattan bound?", level="core", minutes=10,
-    kind="value", solution=_parity_never_adds, normalize=_never_05,
-    hint="use exercise 2: what does each move of a solution do to the bound's parity, and what is the bound at "
-         "the goal? Then compare the bound's parity with the solution's length.",
-    why="each move changes the bound by exactly one, so along a solution of d moves the bound flips parity d "
-        "times and ends at 0: it has the parity of d already. The parity rule never adds a move to it.",
-    mistakes=(
-        Mistake(lambda: ("yes",), "try to build one: along a solution every move changes the bound by exactly one "
-                                  "(exercise 2), and at the goal it is 0. What does that say about its parity?"),
-        Mistake(lambda: ("same parity",), "on that board the bound has the parity of the blank's distance to its "
-                                          "goal cell, so parity adds nothing. Why is that always so?"),
-        Mistake(lambda: ("cannot reach the goal",), "that board cannot reach the usual goal, so it has no "
-                                                    "solution to compare with."),
+_proof_exercise(
+    id="05.3", title="Prove that the parity never adds a move to the Manhattan bound", level="core", minutes=15,
+    questions=(
+        "Does your proof start from a board that reaches its goal and a solution of d moves, any one?",
+        "Does it use what a single move does to the bound (exercise 2), move by move along that solution?",
+        "Does it say what the bound is at the goal, and conclude something about the bound's parity and d's?",
+        "Does it end with why the parity fact can never raise the bound by one: what would that need?",
     ),
+    rubric=(
+        (1, "Along any solution of d moves each move changes the bound by exactly 1 (exercise 2), and the bound "
+            "is 0 at the goal, so the bound has the parity of d."),
+        (1, "Hence the bound already has the parity of every solution's length: rounding it up to the other "
+            "parity never happens, so the parity fact adds nothing."),
+    ),
+    model=("Take a solution of d moves. By exercise 2 each move changes the bound by exactly 1, so each move flips\n"
+           "its parity, and after d moves, at the goal, the bound is 0. So the bound has the parity of d, which\n"
+           "the parity fact demands of every solution: the fact never rounds the bound up by one."),
+    hint="use exercise 2: what does one move of a solution do to the bound's parity? Follow a solution to the "
+         "goal, where the bound is 0, and compare the bound's parity with the solution's length.",
+    why="the Manhattan bound already has the parity of every solution's length, so the parity fact adds nothing "
+        "to it.",
 )
 
 
-# --- 05.4: a counterexample: a small bound, a long solution -----------------------------------------
+# --- 05.4: a counterexample on 4 x 4: a small bound, a long solution --------------------------------
 
-_GOAL3_05 = Board.goal(3, 3)
-
-
-def _far_above_bound(board: Board) -> bool:
-    d = _dist(_GOAL3_05).get(board.tiles)
-    return d is not None and manhattan(board, _GOAL3_05) <= 4 and d >= 20
+_GOAL4_05 = Board.goal(4, 4)
+_BOUND_05_4, _MOVES_05_4 = 4, 20
+_FAR_05_4 = Board([[2, 1, 4, 3], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]])
+"""One board that fits: bound 4, 28 moves (any fitting board is as good)."""
 
 
-@memo(items=None)
-def _first_far_05() -> Board:
-    """The first 3 x 3 board, in the order of its tiles, with a bound of at most 4 and at least 20 moves (by BFS)."""
-    goal = _GOAL3_05.tiles
-    few_misplaced = (t for t, d in _dist(_GOAL3_05).items()                # a bound of 4 moves at most 4 tiles
-                     if d >= 20 and sum(a != b for a, b in zip(t, goal) if a) <= 4)
-    return Board.from_tiles(min(t for t in few_misplaced if _far_above_bound(Board.from_tiles(t, 3, 3))), 3, 3)
+@memo(items=1024)
+def _fewest_4x4(tiles: tuple) -> int:
+    """The fewest moves of a 4 x 4 board to the usual goal, by IDA* with the pattern databases (notebook 08)."""
+    from puzzlelib.engines.optimal import solve_optimal
+    return len(solve_optimal(Board.from_tiles(tiles, 4, 4), progress=False)) - 1
 
 
 def _far_verdict_05(x):
     """Any board that fits stands for all of them; another board says what is wrong with it."""
-    board = _as_board(x, 3, 3)
+    board = _as_board(x, 4, 4)
     if board is None:
         return x
-    if board.shape != (3, 3):
-        return ("not 3 x 3",)
-    if board.tiles not in _dist(_GOAL3_05):
+    if board.shape != (4, 4):
+        return ("not 4 x 4",)
+    if not is_solvable(board, _GOAL4_05):
         return ("cannot reach the goal",)
-    if manhattan(board, _GOAL3_05) > 4:
+    if manhattan(board, _GOAL4_05) > _BOUND_05_4:
         return ("bound over 4",)
-    if not _far_above_bound(board):
+    if _fewest_4x4(board.tiles) < _MOVES_05_4:
         return ("fewer than 20 moves",)
-    return _first_far_05()
+    return _FAR_05_4
 
 
 _register(
     id="05.4", title="A counterexample: a small bound, a long solution", level="core", minutes=15,
-    kind="value", solution=_first_far_05, normalize=_far_verdict_05,
-    hint="which boards have a small bound? Tiles one or two cells from home. Which of those are far from the "
-         "goal? Think of tiles that must pass each other in a row. D3 gives every board's fewest moves: test "
-         "your guesses, or search D3 for one.",
-    why="a tile in its row but behind another tile of that row counts only its own cells, yet the two must "
-        "go round each other: the bound counts none of those detours.",
+    kind="value", solution=lambda: _FAR_05_4, normalize=_far_verdict_05,
+    hint="which boards have a small bound? Tiles one cell from home. Which of those still need many moves? Think "
+         "of tiles that must pass each other in a row, and of section 3: one swap alone leaves a board that cannot "
+         "reach the goal. Test your board with solve_optimal(board) (a shortest solution in a moment).",
+    why="two tiles swapped in their own row count 2 for the bound, yet they must go round each other, and the "
+        "bound counts none of that detour. One swap alone cannot reach the goal (section 3), so a counterexample "
+        "needs two.",
     mistakes=(
-        Mistake(lambda: ("bound over 4",), "that board's Manhattan bound is more than 4: move fewer tiles, each less "
-                                           "far."),
+        Mistake(lambda: ("bound over 4",), "that board's Manhattan bound is more than 4: move fewer tiles, each only "
+                                           "one cell from home."),
         Mistake(lambda: ("fewer than 20 moves",), "that board needs fewer than 20 moves: the bound is close there. "
-                                                  "Try tiles that must pass each other."),
-        Mistake(lambda: ("cannot reach the goal",), "that board cannot reach the usual goal (it is in the other "
-                                                    "half): swap two tiles."),
-        Mistake(lambda: ("not 3 x 3",), "give a 3 x 3 board, such as Board([[1, 2, 3], [4, 5, 6], [7, 8, 0]])."),
+                                                  "Which tiles must go round each other, and where is that longest?"),
+        Mistake(lambda: ("cannot reach the goal",), "that board cannot reach the usual goal: a swap of two tiles flips "
+                                                    "the invariant (section 3). What does a second swap do?"),
+        Mistake(lambda: ("not 4 x 4",), "give a 4 x 4 board: the usual goal, Board.goal(4, 4), with a few tiles "
+                                        "moved."),
     ),
 )
 
-# --- 05.5: make_puzzle(rows, cols, rng) -----------------------------------------------------------
+# --- 05.5: make_puzzle(rows, cols, rng): a uniform puzzle at an odd distance ------------------------
 
 _PUZZLE_SOLVABLE = ("a shuffle lands in the wrong half half of the time: then swap two tiles (not the blank), "
                    "or shuffle again.")
+_PUZZLE_ODD = ("a board's distance has the parity of its blank's taxicab distance to the goal's blank cell "
+               "(section 2): only boards with the blank on a cell an odd number of steps from the bottom-right "
+               "corner qualify. Swapping two tiles changes which goal a board reaches, not that parity.")
+_PUZZLE_SWAP = ("its blank is also an even number of steps from the goal's blank cell: a swap of two tiles fixes "
+                "which goal a board reaches, never the parity of its distance (section 2). Shuffle again, or choose "
+                "the blank's cell first.")
 _PUZZLE_VARIED = ("a puzzle is drawn at random: shuffle the tiles with rng.shuffle, so that each seed gives its own "
                   "board.")
 _PUZZLE_RNG = "draw all randomness from rng (rng.shuffle, rng.randrange...), not from the random module."
-_PUZZLE_UNIFORM = ("a random walk, or a blank that never moves, does not give every board the same chance: "
-                  "shuffle all the tiles, blank included.")
-_PUZZLE_TILES = ("fixing a shuffle by moving chosen tiles to chosen cells favours those cells: swap two tiles "
-                 "wherever they are, so that every solvable board still comes from the same number of shuffles.")
+_PUZZLE_UNIFORM = ("a random walk, or a blank that is put on chosen cells, does not give every board at an odd "
+                   "distance the same chance: shuffle all the tiles, blank included, and draw again when the blank "
+                   "lands on a wrong cell, or choose its cell uniformly among the right ones.")
+_PUZZLE_TILES = ("a random walk leaves tiles near their goal cells, and fixing a shuffle by moving chosen tiles to "
+                 "chosen cells favours those cells: shuffle all the tiles, and swap two tiles wherever they are, so "
+                 "that every board still comes from the same number of shuffles.")
+_PUZZLE_SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4), (3, 5)]
+
+
+def _odd_cells(rows: int, cols: int) -> list:
+    """The cells an odd number of steps from the usual goal's blank (the bottom-right corner), row by row."""
+    return [(r, c) for r in range(rows) for c in range(cols) if (rows - 1 - r + cols - 1 - c) % 2]
 
 
 def _puzzle_steps():
-    shapes = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4), (3, 5)]
-
     def draw(fn, rows, cols, seed):
         call = f"make_puzzle({rows}, {cols}, random.Random({seed}))"
         got = _call(fn, (rows, cols, random.Random(seed)), call)
@@ -276,17 +264,21 @@ def _puzzle_steps():
             _fail(call, got, f"that is a {board.rows} x {board.cols} board, not {rows} x {cols}.")
         return call, got, board
 
-    def valid(fn):                       # valid and varied: the goal board, every time, is valid but no puzzle
+    def valid(fn):                       # valid and varied: one board every time is valid but no puzzle
         seen = set()
-        for rows, cols in shapes:
+        for rows, cols in _PUZZLE_SHAPES:
+            goal = Board.goal(rows, cols)
             for seed in range(30):
                 call, got, board = draw(fn, rows, cols, seed)
-                if not is_solvable(board):
-                    _fail(call, got, "that board cannot reach the usual goal.", _PUZZLE_SOLVABLE)
+                if not is_solvable(board, goal):
+                    _fail(call, got, "that board cannot reach the usual goal.",
+                          _PUZZLE_SWAP if blank_distance(board, goal) % 2 == 0 else _PUZZLE_SOLVABLE)
+                if blank_distance(board, goal) % 2 == 0:
+                    _fail(call, got, "that board is an even number of moves from the goal.", _PUZZLE_ODD)
                 seen.add((rows, cols, board.tiles))
-        if len(seen) == len(shapes):
-            raise _Fail(f"make_puzzle(rows, cols, rng) gave one board for each of the {len(shapes)} shapes tried, "
-                        f"the same for all 30 seeds: it is not random enough.\nhint: {_PUZZLE_VARIED}")
+        if len(seen) == len(_PUZZLE_SHAPES):
+            raise _Fail(f"make_puzzle(rows, cols, rng) gave one board for each of the {len(_PUZZLE_SHAPES)} shapes "
+                        f"tried, the same for all 30 seeds: it is not random enough.\nhint: {_PUZZLE_VARIED}")
 
     def repeatable(fn):
         for seed in range(10):
@@ -300,43 +292,47 @@ def _puzzle_steps():
             raise _Fail(f"make_puzzle(3, 3, rng) gave only {len(boards)} different boards for 40 different "
                         "seeds: it is not random enough.")
 
-    def blank_uniform(fn):
-        n = 1800
+    def blank_uniform(fn):               # on 3 x 3 the blank may stand on 4 cells, each equally often
+        n, odd = 1800, _odd_cells(3, 3)
         cells = Counter(draw(fn, 3, 3, 1000 + s)[2].blank for s in range(n))
-        counts = [cells.get((r, c), 0) for r in range(3) for c in range(3)]
-        stat = sum((k - n / 9) ** 2 / (n / 9) for k in counts)
-        if chi_square_tail(stat, 8) < 1e-6:
-            raise _Fail(f"over {n} boards from make_puzzle(3, 3, rng) the blank's cell is far from uniform: "
-                        f"it was in the nine cells (row by row) {counts} times; a uniformly random board has "
-                        f"its blank in each cell equally often.\nhint: {_PUZZLE_UNIFORM}")
+        counts = [cells.get(cell, 0) for cell in odd]
+        stat = sum((k - n / len(odd)) ** 2 / (n / len(odd)) for k in counts) + (n - sum(counts))
+        if chi_square_tail(stat, len(odd) - 1) < 1e-6:
+            raise _Fail(f"over {n} boards from make_puzzle(3, 3, rng) the blank's cell is far from uniform: it was "
+                        f"in the cells {odd} (row, column) {counts} times; a uniformly random board at an odd "
+                        f"distance has its blank in each of them equally often.\nhint: {_PUZZLE_UNIFORM}")
 
-    def tiles_uniform(fn):
-        n = 1800
+    def tiles_uniform(fn):               # each tile in each cell: 1/8 of the boards, less on the blank's cells
+        n, odd = 1800, {r * 3 + c for r, c in _odd_cells(3, 3)}
+        share = {i: (1 - 1 / len(odd) if i in odd else 1) / 8 for i in range(9)}
         where = Counter((t, i) for s in range(n) for i, t in enumerate(draw(fn, 3, 3, 1000 + s)[2].tiles) if t)
-        stat = sum((where.get((t, i), 0) - n / 9) ** 2 / (n / 9) for t in range(1, 9) for i in range(9))
+        stat = sum((where.get((t, i), 0) - n * share[i]) ** 2 / (n * share[i]) for t in range(1, 9) for i in range(9))
         if chi_square_tail(stat, 64) < 1e-6:
-            tile, cell = max(where, key=where.get)
+            tile, cell = max(where, key=lambda k: where[k] / share[k[1]])
             raise _Fail(f"over {n} boards from make_puzzle(3, 3, rng) the tiles do not land in each cell equally "
                         f"often: tile {tile} was in cell {cell} (reading order) {where[tile, cell]} times, where "
-                        f"a uniformly random board puts it there about {n // 9} times.\nhint: {_PUZZLE_TILES}")
+                        f"a uniformly random board at an odd distance puts it there about {round(n * share[cell])} "
+                        f"times.\nhint: {_PUZZLE_TILES}")
 
-    def board_uniform(fn):
-        n = 1200
+    def board_uniform(fn):               # the 6 boards of 2 x 2 at an odd distance, equally often
+        n, goal = 1200, Board.goal(2, 2)
+        wanted = sorted(t for t, d in _dist(goal).items() if d % 2)
         seen = Counter(draw(fn, 2, 2, 5000 + s)[2].tiles for s in range(n))
-        counts = [seen.get(t, 0) for t in sorted(_dist(Board.goal(2, 2)))]
-        stat = sum((k - n / 12) ** 2 / (n / 12) for k in counts)
-        if chi_square_tail(stat, 11) < 1e-6:
-            raise _Fail(f"over {n} boards from make_puzzle(2, 2, rng) the twelve solvable 2 x 2 boards came "
-                        f"{sorted(counts, reverse=True)} times (most frequent first): far from equally "
-                        f"often.\nhint: {_PUZZLE_UNIFORM}")
+        counts = [seen.get(t, 0) for t in wanted]
+        stat = sum((k - n / len(wanted)) ** 2 / (n / len(wanted)) for k in counts)
+        if chi_square_tail(stat, len(wanted) - 1) < 1e-6:
+            raise _Fail(f"over {n} boards from make_puzzle(2, 2, rng) the {len(wanted)} boards of 2 x 2 at an odd "
+                        f"distance came {sorted(counts, reverse=True)} times (most frequent first): far from "
+                        f"uniform.\nhint: {_PUZZLE_UNIFORM}")
 
-    return [_Step(valid, 2), _Step(repeatable), _Step(blank_uniform, 2), _Step(tiles_uniform, 2),
-            _Step(board_uniform, 2)]
+    return [_Step(valid, 2), _Step(repeatable), _Step(blank_uniform, 2), _Step(board_uniform, 2),
+            _Step(tiles_uniform, 2)]
 
 
 def _walk_puzzle(rows, cols, rng):
-    """A flawed make_puzzle for the tests of the checker: a random walk of 30 moves from the goal."""
-    return scramble(Board.goal(rows, cols), 30, seed=rng)
+    """A flawed make_puzzle for the tests of the checker: a random walk of 31 moves from the goal (odd, so at an
+    odd distance, but not uniform)."""
+    return scramble(Board.goal(rows, cols), 31, seed=rng)
 
 
 def _unfixed_puzzle(rows, cols, rng):
@@ -346,38 +342,67 @@ def _unfixed_puzzle(rows, cols, rng):
     return Board.from_tiles(tiles, rows, cols)
 
 
+def _any_distance_puzzle(rows, cols, rng):
+    """A flawed make_puzzle: a uniform solvable board, at any distance (section 4's method alone)."""
+    return random_solvable(rows, cols, seed=rng)
+
+
+def _odd_board(rows, cols, rng):
+    """A uniform solvable board, drawn again until it is an odd distance away (the library's own draw)."""
+    while True:
+        board = random_solvable(rows, cols, seed=rng)
+        if blank_distance(board) % 2:
+            return board
+
+
 def _cycled_puzzle(rows, cols, rng):
-    """A flawed make_puzzle: a uniform solvable board, then tile 1 moved to cell 0 by a 3-cycle (which keeps
-    the parity and the blank), so tile 1 sits top-left in most boards."""
-    tiles = list(random_solvable(rows, cols, seed=rng).tiles)
-    if tiles[0] not in (0, 1):                                          # the blank stays where it is
+    """A flawed make_puzzle: a uniform board at an odd distance, then, on 9 cells or more, tile 1 moved to cell 0 by
+    a 3-cycle (which keeps the parity and the blank), so tile 1 sits top-left in most boards."""
+    tiles = list(_odd_board(rows, cols, rng).tiles)
+    if tiles[0] not in (0, 1) and len(tiles) >= 9:                     # the blank stays where it is
         i = tiles.index(1)
         k = next(k for k in range(1, len(tiles)) if k != i and tiles[k] != 0)
         tiles[0], tiles[i], tiles[k] = tiles[i], tiles[k], tiles[0]      # cells 0 <- i <- k <- 0
     return Board.from_tiles(tiles, rows, cols)
 
 
+def _swap_first_two(board):
+    tiles = list(board.tiles)
+    i, j = [k for k, t in enumerate(tiles) if t][:2]
+    tiles[i], tiles[j] = tiles[j], tiles[i]
+    return Board.from_tiles(tiles, board.rows, board.cols)
+
+
+def _swapped_again_puzzle(rows, cols, rng):
+    """A flawed make_puzzle: a uniform solvable board; at an even distance, two tiles swapped (which flips the
+    goal it reaches, not the parity of its distance)."""
+    board = random_solvable(rows, cols, seed=rng)
+    return _swap_first_two(board) if blank_distance(board) % 2 == 0 else board
+
+
 def _global_random_puzzle(rows, cols, rng):
     """A flawed make_puzzle: ignores rng."""
-    return random_solvable(rows, cols, seed=random.randrange(10**9))
+    return _odd_board(rows, cols, random.Random(random.randrange(10**9)))
 
 
 _function_exercise(
     id="05.5",
     library=('puzzlelib.core.generate:random_solvable', 'puzzlelib.core.generate:fix_by_swap'),
-    title="Write make_puzzle(rows, cols, rng): a uniform random solvable board", level="challenge",
+    title="Write make_puzzle(rows, cols, rng): a uniform puzzle at an odd distance", level="challenge",
     minutes=25, reference=SOLUTIONS["make_puzzle"],
-    hint="shuffle all the tiles with rng.shuffle; if the board cannot reach the usual goal, swap two tiles "
-         "(not the blank). Every solvable board then comes from exactly two shuffles. Boards have at least "
-         "2 rows and 2 columns.",
-    why="make_puzzle returns solvable boards of the right shape on 210 seeds, repeats itself for the same "
-        "seed, and its boards, blank cells and the cells of every 3 x 3 tile pass a test of uniformity.",
+    hint="section 2's parity: which boards are an odd number of moves from the goal? It is decided without a "
+         "search. Then section 4's second method (shuffle with rng.shuffle, fix the solvability with one swap of "
+         "two tiles), arranged so that only those boards come out, each as often as the others. Boards have at "
+         "least 2 rows and 2 columns.",
+    why="make_puzzle returns boards of the right shape at an odd distance from the goal on 210 seeds, repeats "
+        "itself for the same seed, and its boards, blank cells and the cells of every 3 x 3 tile pass a test of "
+        "uniformity.",
     steps=_puzzle_steps,
     mistakes=(
-        Mistake(lambda: _unfixed_puzzle, _PUZZLE_SOLVABLE),
+        Mistake(lambda: _any_distance_puzzle, _PUZZLE_ODD),
+        Mistake(lambda: _swapped_again_puzzle, _PUZZLE_SWAP),
         Mistake(lambda: _walk_puzzle, _PUZZLE_UNIFORM),
         Mistake(lambda: _global_random_puzzle, _PUZZLE_RNG),
         Mistake(lambda: _cycled_puzzle, _PUZZLE_TILES),
     ),
 )
-

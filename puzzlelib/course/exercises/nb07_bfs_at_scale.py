@@ -1,5 +1,6 @@
 """Exercises of notebook 07, BFS at scale: where duplicates start (07.1), odd distances from another goal (07.2),
-a frontier search without used-move bits (07.3), then pack_word (07.4)."""
+a frontier search without used-move bits (07.3), then child_word (07.4), one move of the layer step on a packed
+word, written with integer operations."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from puzzlelib.core.memo import memo
 from puzzlelib.core.board import Board
 from puzzlelib.core.bfs import bfs_layers
 from puzzlelib.engines.dispatch import distance_counts
-from puzzlelib.engines.packed import pack
-from puzzlelib.course.exercises.engine import Mistake, _function_exercise, _register, _tiles_steps
-from puzzlelib.course.exercises.fixtures import _shuffled
+import random
+
+from puzzlelib.engines.packed import blank_moves, pack
+from puzzlelib.course.exercises.engine import Mistake, _call, _Fail, _function_exercise, _register, _Step, _whole
 from puzzlelib.course.exercises.solutions import SOLUTIONS
 
 __all__: list[str] = []
@@ -119,6 +121,10 @@ _register(
         Mistake(lambda: 5, "that is how many cells are an odd distance away; how many boards have the blank in each?"),
         Mistake(lambda: 4, "count the cells an odd number of steps from the top middle again, and then the boards."),
         Mistake(lambda: 181_440, "that is every board; only those at an odd distance count."),
+        Mistake(lambda: 100_801, "one too many: is the goal itself at an odd distance? Count only the boards whose "
+                                 "blank stands on a cell an odd number of steps from the top middle."),
+        Mistake(lambda: 100_799, "one too few: every cell holds the blank in exactly as many boards as any other, "
+                                 "so the count is a whole multiple of that number."),
     ),
 )
 
@@ -156,36 +162,106 @@ _register(
     ),
 )
 
-# --- 07.4: pack_word(tiles) -----------------------------------------------------------------------
+# --- 07.4: child_word(word, j, cols): one move of the layer step, on one packed word ---------------
 
-_PACK_NO_BLANK = "the blank's cell goes in the top hex digit, the top 4 bits of the word: see the picture."
-_PACK_NO_MOVE_BITS = ("the lowest hex digit, the low 4 bits, is kept for the used-move bits: cell 0's tile goes in the "
-                      "digit above it.")
+_WORD_BLANK_LOW = ("the blank's new cell goes in the top hex digit, bits 60 to 63 (shift by 60): yours is a digit "
+                   "lower.")
+_WORD_OLD_MARKS = ("the child's used-move bits mark only its move back: clear the parent's marks (the lowest digit) "
+                   "before you set the child's.")
+_WORD_BACK = ("mark the move that takes the blank back to its old cell, the opposite of the move just made: a blank "
+              "that moved up goes back down.")
+_WORD_NO_MARK = "the child marks the move back to its parent in the lowest digit: one bit, 0 up, 1 down, 2 left, 3 right."
+_WORD_OLD_BLANK = "clear the top digit (the old blank's cell) before you write the new one into it."
 
 
-def _pack_steps():
-    cases = _shuffled([(1, 0), (1, 2, 3, 0), (0, 1, 2, 3), (1, 2, 3, 4, 5, 0), (1, 2, 3, 4, 0, 5),
-                       (8, 7, 6, 5, 4, 3, 2, 1, 0)], 7, (9, 12, 14))
-    return _tiles_steps("pack_word", cases, pack, "that is not its packed word", tips=(
-        (lambda tiles, got, want: got == want & ~(15 << 60), _PACK_NO_BLANK),
-        (lambda tiles, got, want: got == sum(t << (4 * i) for i, t in enumerate(tiles)) | (tiles.index(0) << 60),
-         _PACK_NO_MOVE_BITS),
-    ))
+def _word_cases() -> list:
+    """(word, j, cols, the engine's child) for one board, then seeded boards of 2 to 14 cells, every move of the
+    blank; the parent's used-move bits are random, never the bit of the move being made (the engine skips it)."""
+    cases = []
+    rng = random.Random(74)
+    boards = [((1, 0), 1, 2), ((1, 2, 3, 4, 0, 5), 2, 3)]
+    for rows, cols in [(2, 2), (3, 3), (2, 4), (1, 5), (5, 1), (3, 4), (2, 7), (4, 3), (3, 3)]:
+        tiles = list(range(rows * cols))
+        rng.shuffle(tiles)
+        boards.append((tuple(tiles), rows, cols))
+    for tiles, rows, cols in boards:
+        b = tiles.index(0)
+        for j, sources in enumerate(blank_moves(rows, cols)):
+            for source, d, back in sources:
+                if source != b:
+                    continue
+                marks = 0 if len(cases) < 2 else rng.randrange(16) & ~(1 << d)
+                child = list(tiles)
+                child[b], child[j] = child[j], 0
+                cases.append((pack(tiles) | marks, j, cols, pack(child) | (1 << back)))
+    return cases
+
+
+def _word_variants(word: int, want: int) -> dict:
+    """What the typical mistakes return for a case, each by its tip, from the parent ``word`` and the right ``want``."""
+    back = (want & 15).bit_length() - 1
+    return {_WORD_BLANK_LOW: want & ~(15 << 60) | ((want >> 60) << 56),
+            _WORD_OLD_MARKS: want | (word & 15),
+            _WORD_BACK: want & ~15 | (1 << (back ^ 1)),
+            _WORD_NO_MARK: want & ~15,
+            _WORD_OLD_BLANK: want | ((word >> 60) << 60)}
+
+
+def _word_steps():
+    cases = _word_cases()
+    first = cases[:2]
+
+    def run_on(chosen):
+        def run(fn):
+            for word, j, cols, want in chosen:
+                call = f"child_word({word:#x}, {j}, {cols})"
+                got = _whole(call, _call(fn, (word, j, cols), call))
+                if got != want:
+                    tip = next((tip for tip, variant in _word_variants(word, want).items() if got == variant), None)
+                    shown = f"{got:#x}" if got >= 0 else str(got)
+                    raise _Fail(f"{call} returned {shown}; that is not the child's word"
+                                + (f"\nhint: {tip}" if tip else ""))
+        return run
+
+    easy = run_on(first)
+    return [_Step(easy, 1), _Step(run_on(cases[2:]), 2, needs=(easy,))]
+
+
+@memo(items=None)
+def _wanted() -> dict:
+    """The right word of every hidden case, by (word, j, cols): the flawed answers below start from it."""
+    return {(word, j, cols): want for word, j, cols, want in _word_cases()}
+
+
+def _child_blank_low(word, j, cols):
+    """A flawed child_word: the blank's cell one hex digit low."""
+    return _word_variants(word, _wanted()[word, j, cols])[_WORD_BLANK_LOW]
+
+
+def _child_marks_kept(word, j, cols):
+    """A flawed child_word: the parent's used-move bits kept beside the child's mark."""
+    return _word_variants(word, _wanted()[word, j, cols])[_WORD_OLD_MARKS]
+
+
+def _child_wrong_mark(word, j, cols):
+    """A flawed child_word: marks the move just made instead of the move back."""
+    return _word_variants(word, _wanted()[word, j, cols])[_WORD_BACK]
 
 
 _function_exercise(
     id="07.4",
-    library=('puzzlelib.engines.frontier:pack',),
-    title="Write pack_word(tiles): a board as one 64-bit word", level="core", minutes=15,
-    reference=SOLUTIONS["pack_word"],
-    hint="one hex digit is 4 bits, and shifting left by 4 moves a number up one digit. Count the digits from the "
-         "right, from 0: which digit holds cell i's tile, and which holds the blank's cell? Combine the shifted "
-         "values with | (or +).",
-    why="pack_word gives exactly the engine's word on boards of 2 to 14 cells.",
-    steps=_pack_steps,
+    library=('puzzlelib.engines.packed:next_layer', 'puzzlelib.engines.packed:pack',
+             'puzzlelib.engines.packed:unpack', 'puzzlelib.engines.packed:merge_duplicates'),
+    title="Write child_word(word, j, cols): one move on a packed word", level="core", minutes=20,
+    reference=SOLUTIONS["child_word"],
+    hint="the top hex digit is word >> 60; the digit at bit s is (word >> s) & 15, and word & ~(15 << s) clears it. "
+         "Which digits change when the blank moves from b to j? And which of the four directions takes it back?",
+    why="child_word makes the engine's own children, used-move bits included, on boards of 2 to 14 cells: the "
+        "nibble shuffle of next_layer, one word at a time.",
+    steps=_word_steps,
     mistakes=(
-        Mistake(lambda: (lambda tiles: sum(t << (4 + 4 * i) for i, t in enumerate(tiles))), _PACK_NO_BLANK),
-        Mistake(lambda: (lambda tiles: sum(t << (4 * i) for i, t in enumerate(tiles)) | (tiles.index(0) << 60)),
-                _PACK_NO_MOVE_BITS),
+        Mistake(lambda: _child_blank_low, _WORD_BLANK_LOW),
+        Mistake(lambda: _child_marks_kept, _WORD_OLD_MARKS),
+        Mistake(lambda: _child_wrong_mark, _WORD_BACK),
     ),
 )

@@ -1,55 +1,26 @@
-"""Exercises of notebook 08, beyond BFS: two heuristics added (08.1), two that practise proving with the
-pattern database (08.2, a move on which it jumps; 08.3, a start from which A* expands a board again), then
-heuristic and stronger (08.4, 08.5)."""
+"""Exercises of notebook 08, beyond BFS, in page order: a board on which two admissible heuristics added
+overestimate (08.1, a witness); linear conflict written (08.2) and proved consistent (08.3, a written proof);
+A* that counts the boards it expands again (08.4) and a start from which A* without reopening returns a
+longer path (08.5, a witness); IDA* with a stack of its own (08.6); a pattern database built by a
+breadth-first search over abstract boards (08.7)."""
 
 from __future__ import annotations
 
-import math
+import numbers
 
-from puzzlelib.core.memo import memo
-from puzzlelib.core.board import Board
-from puzzlelib.core.heuristics import manhattan, misplaced
-from puzzlelib.core.solvability import blank_distance
-from puzzlelib.course.exercises.engine import Mistake, _call, _fail, _Fail, _function_exercise, _register, _Step
-from puzzlelib.course.exercises.answers import _is_number, _short
-from puzzlelib.course.exercises.fixtures import _dist
-from puzzlelib.course.exercises.solutions import SOLUTIONS
+from puzzlelib.core.board import Board, _taxicab
+from puzzlelib.core.heuristics import compile_heuristic, linear_conflict, manhattan, misplaced
+from puzzlelib.course.exercises.engine import (Mistake, _call, _fail, _Fail, _function_exercise, _proof_exercise,
+                                             _register, _Step)
+from puzzlelib.course.exercises.answers import _is_bool, _short
+from puzzlelib.course.exercises.fixtures import _I_RECURSION, _Heuristic, _dist, _manhattan_value, _pdb3  # noqa: F401
+from puzzlelib.course.exercises.solutions import FLAWED, SOLUTIONS     # references and flawed examples only:
+                                                                      # the checks never call them (the student
+                                                                      # edition has stubs in their place)
 
 __all__: list[str] = []
 
-
-def _sum_admissible() -> bool:
-    d3 = _dist(Board.goal(3, 3))
-    return all(misplaced(b) + manhattan(b) <= d3[b.tiles]
-               for b in (Board.from_tiles(t, 3, 3) for t in list(d3)[:50]))
-
-
-_register(
-    id="08.1", title="Two heuristics added", level="core", minutes=5, kind="value",
-    solution=_sum_admissible,
-    hint="try a board one move from the goal: how many tiles are misplaced, how far is the tile from home, "
-         "and how many moves does it need?",
-    why="adding two heuristics that count the same move can count it twice.",
-    mistakes=(
-        Mistake(lambda: not _sum_admissible(),
-                "try a board one move from the goal, e.g. Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]): compare "
-                "misplaced(b) + manhattan(b) with the moves it needs."),
-    ),
-)
-
-
-# --- 08.2: a proving exercise: the pattern database without its mirror is not consistent --------------
-
 _GOAL3 = Board.goal(3, 3)
-_JUMP_08 = (Board([[1, 2, 3], [8, 5, 0], [4, 7, 6]]), Board([[1, 2, 3], [8, 5, 6], [4, 7, 0]]))
-"""The example of the solution: sliding 6 home, the table drops by 3 (it takes the blank to be in a pocket
-that the real blank is not in)."""
-
-
-@memo(items=None)
-def _pdb3(mirror: bool):
-    from puzzlelib.engines.pdb import PatternDatabase     # here, so that importing puzzlelib does not build tables
-    return PatternDatabase(_GOAL3, mirror=mirror, cache=False, progress=False)
 
 
 def _as_board3(x):
@@ -64,140 +35,75 @@ def _as_board3(x):
     return None
 
 
-def _jump_example() -> tuple:
-    a, b = _JUMP_08
-    h = _pdb3(False)
-    assert b in a.neighbors() and h(a) - h(b) > 1
-    return _JUMP_08
+def _whole(x) -> bool:
+    return isinstance(x, numbers.Integral) and not _is_bool(x)
 
 
-def _jump_verdict(x):
-    """A tuple (board, next_board), or (board, tile), for a slide that lowers the table without its mirror
-    by more than 1 stands for every such slide; other answers say what they are. Any pair form will do:
-    a tuple or a list of two."""
+def _board_and_count(x):
+    """(board, count) from a pair (tuple or list) of a 3 x 3 board and a whole number; else a verdict tuple or x."""
     if not isinstance(x, (tuple, list)) or len(x) != 2:
-        return x
-    a = _as_board3(x[0])
-    if a is None:
-        return x
-    if isinstance(x[1], int) and not isinstance(x[1], bool):
-        if a.shape != (3, 3):
-            return ("not 3 x 3",)
-        if x[1] not in a.movable_tiles():
-            return ("not one slide apart",)
-        b = a.slide(x[1])
-    else:
-        b = _as_board3(x[1])
-        if b is None:
-            return x
-        if a.shape != (3, 3) or b.shape != (3, 3):
-            return ("not 3 x 3",)
-        if b not in a.neighbors():
-            return ("not one slide apart",)
-    h = _pdb3(False)
-    drop = h(a) - h(b)
-    if drop > 1:
-        return _jump_example()
-    return ("raises it",) if drop < -1 else ("changes by", abs(drop))
-
-
-_register(
-    id="08.2", title="Prove it inconsistent: a move that jumps", level="core", minutes=15, kind="value",
-    solution=_jump_example, normalize=_jump_verdict,
-    hint="the table of a pattern keeps the fewest moves over every cell the blank might be in. Wall the blank "
-         "into a pocket of free cells that the pattern's tiles close off, away from the pocket where the "
-         "table assumes it is; a slide that opens or closes such a pocket can lower the value by 3. Or test "
-         "the slides of many boards in a loop.",
-    why="one slide lowers the true distance by at most 1, so a consistent heuristic may drop by at most 1 per "
-        "slide; this table drops by more, because it forgets which pocket of free cells the blank is in.",
-    mistakes=(
-        Mistake(lambda: ("not one slide apart",),
-                "those two boards are not one slide apart: the second must be the first after one tile slides "
-                "into the blank."),
-        Mistake(lambda: ("changes by", 1),
-                "on that move the table changes by 1, as a consistent heuristic would. Look for a move that "
-                "walls the blank in a pocket the pattern's tiles close off, or lets it out."),
-        Mistake(lambda: ("raises it",),
-                "that slide raises the table by more than 1; consistency limits how far one slide may lower "
-                "it. The slide back lowers it: give that one."),
-        Mistake(lambda: ("not 3 x 3",), "the table is built for the 3 x 3 goal: give two 3 x 3 boards."),
-    ),
-)
-
-
-# --- 08.3: A* with the notebook's (inconsistent) pattern database expands a board again ---------------
-
-_REOPEN_08 = Board([[0, 1, 6], [2, 5, 3], [7, 8, 4]])
-"""The example of the solution: A* with the database and its mirror expands boards again from here."""
-
-
-def _expansions(start: Board) -> tuple[int, int] | None:
-    """(boards expanded, different boards among them) for A* with the notebook's database, or None if
-    the goal can't be reached. Counted on the teaching A*, which calls ``actions`` once per expansion."""
-    from puzzlelib.core.generic import SlidingPuzzleProblem, astar_search
-
-    seen = []
-
-    class Counting(SlidingPuzzleProblem):
-        def actions(self, state):
-            seen.append(state)
-            return super().actions(state)
-
-    problem = Counting(start, _GOAL3)
-    if not problem.is_solvable():
-        return None
-    astar_search(problem, heuristic=_pdb3(True))
-    return len(seen), len(set(seen))
-
-
-def _reopen_example() -> tuple:
-    done = _expansions(_REOPEN_08)
-    assert done is not None and done[0] > done[1]
-    return _REOPEN_08, done[0] - done[1]
-
-
-def _reopen_verdict(x):
-    """A pair (start, count), tuple or list, with the right count of repeated expansions, stands for every
-    such answer."""
-    if not isinstance(x, (tuple, list)) or len(x) != 2:
-        return x
+        return None, x
     board, count = _as_board3(x[0]), x[1]
-    if board is None or not isinstance(count, int) or isinstance(count, bool):
-        return x
+    if board is None or not _whole(count):
+        return None, x
     if board.shape != (3, 3):
-        return ("not 3 x 3",)
-    done = _expansions(board)
-    if done is None:
-        return ("cannot reach the goal",)
-    again = done[0] - done[1]
-    if again == 0:
-        return ("no board expanded again",)
-    return _reopen_example() if count == again else ("count is off",)
+        return None, ("not 3 x 3",)
+    if board.tiles not in _dist(_GOAL3):
+        return None, ("cannot reach the goal",)
+    return (board, int(count)), None
+
+
+# --- 08.1: a board on which misplaced + Manhattan overestimates ----------------------------------------
+
+_OVER_08 = (Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]), 1)
+"""The example of the solution: one slide from the goal, the sum says 2."""
+
+
+def _over_example() -> tuple:
+    board, moves = _OVER_08
+    assert _dist(_GOAL3)[board.tiles] == moves < misplaced(board) + manhattan(board)
+    return _OVER_08
+
+
+def _over_verdict(x):
+    """A pair (board, its fewest moves) on which misplaced + Manhattan exceeds those moves stands for every
+    such pair; other answers say what they are."""
+    pair, verdict = _board_and_count(x)
+    if pair is None:
+        return verdict
+    board, moves = pair
+    fewest = _dist(_GOAL3)[board.tiles]
+    if moves != fewest:
+        return ("not the fewest",)
+    if misplaced(board) + manhattan(board) <= fewest:
+        return ("no overestimate",)
+    return _over_example()
 
 
 _register(
-    id="08.3", title="A* expands a board again", level="challenge", minutes=30, kind="value",
-    solution=_reopen_example, normalize=_reopen_verdict,
-    hint="count how often A* expands each board: astar_search(problem, pdb3) calls problem.actions(board) "
-         "exactly once for each board it expands, so a subclass of SlidingPuzzleProblem whose actions also "
-         "records the board will do. Try random boards 20 or more moves from the goal; about one start "
-         "in a hundred does it.",
-    why="with a heuristic that is admissible but not consistent, A* can expand a board, then find a shorter "
-        "route to it and expand it again; that is what keeps the answer shortest.",
+    id="08.1", title="Two admissible heuristics added: a board where the sum overestimates", level="core",
+    minutes=10, kind="value", solution=_over_example, normalize=_over_verdict,
+    hint="each heuristic alone never says more than the truth. Ask which moves each one counts: a tile off its "
+         "cell is counted by misplaced tiles, and its distance by Manhattan. Look for a board whose solution "
+         "moves each misplaced tile only a little.",
+    why="a misplaced tile's slide home is counted once by misplaced tiles and once by Manhattan: the sum counts "
+        "it twice. The larger of two admissible heuristics is admissible; their sum only when they count "
+        "different moves, as the disjoint patterns of a pattern database do.",
     mistakes=(
-        Mistake(lambda: ("no board expanded again",),
-                "from that start A* expands every board once: the database's jumps do not get in the way "
-                "there. Try other starts, far from the goal."),
-        Mistake(lambda: ("count is off",),
-                "from that start A* does expand some board again, but the count is not right: count every "
-                "expansion of a board expanded before (a board expanded three times counts 2)."),
+        Mistake(lambda: ("not the fewest",),
+                "that is not the fewest moves that board needs: D3 (section 3) holds the distance of every 3 x 3 "
+                "board that can reach the goal."),
+        Mistake(lambda: ("no overestimate",),
+                "on that board misplaced + Manhattan is at most the fewest moves, so it does not show the sum "
+                "overestimating. Look for a board where every misplaced tile is close to home."),
         Mistake(lambda: ("cannot reach the goal",),
-                "that board cannot reach the goal at all (notebook 03): A* never starts."),
-        Mistake(lambda: ("not 3 x 3",), "the database is built for the 3 x 3 goal: give a 3 x 3 board."),
+                "that board cannot reach the goal at all (notebook 03): it has no fewest moves to compare with."),
+        Mistake(lambda: ("not 3 x 3",), "give a 3 x 3 board, the 8-puzzle's, with its fewest moves."),
     ),
 )
 
-# --- 08.4 heuristic(board) and 08.5 stronger(board) ------------------------------------------------
+
+# --- 08.2: stronger(board), linear conflict ---------------------------------------------------------
 
 def _heuristic_data():
     goal23, goal33 = Board.goal(2, 3), Board.goal(3, 3)
@@ -211,134 +117,557 @@ def _heuristic_data():
 
 _HEUR_GOAL = "a heuristic estimates the moves still needed: at the goal that is none."
 _HEUR_OVER = "a heuristic must never say more than the moves the board really needs (it must be admissible)."
-_HEUR_BLANK = "leave the blank out: it is not a tile, and counting it overestimates."
+_HEUR_WHOLE = "a number of moves is a whole number: return an int (// divides to an int, / to a float)."
 _HEUR_JUMP = ("one move changes the true distance by exactly 1, so a consistent heuristic may drop by at most 1 "
              "per move.")
-_HEUR_SUM = ("misplaced tiles and Manhattan both count the move of a tile next to its cell: added, they count "
-             "it twice. The larger of two admissible heuristics is admissible; their sum need not be.")
-_HEUR_WEAK = ("on average it should say more than the number of misplaced tiles, whose code section 2 shows: "
-              "a misplaced tile counts 1 however far it is from home.")
-_HEUR_NOT_STRONGER = ("never above Manhattan, so no stronger: add something Manhattan misses, such as tiles in "
-                     "their goal row in the wrong order (linear conflict).")
+_HEUR_PAIRS = ("three tiles of one line in reverse order make three pairs out of order, but two of them stepping "
+               "out lets the third stay: count the tiles that must leave, not the pairs.")
+_HEUR_ONCE = ("each line with tiles out of order needs its own detour: add 2 for every tile that must step out, "
+              "in every row and every column, not 2 once for the whole board.")
+_HEUR_LINES = ("in a line, the tiles that may stay are the most that already stand in goal order among "
+               "themselves (not necessarily side by side); every other tile of that line must step out.")
+_HEUR_NOT_STRONGER = ("never above Manhattan, so no stronger: add what Manhattan misses, the tiles in their goal "
+                      "line in the wrong order (linear conflict).")
 
 
-def _heuristic_steps(stronger: bool):
-    name = "stronger" if stronger else "heuristic"
-
-    def steps():
-        goal23, goal33, boards = _heuristic_data()
-        values: dict = {}
-
-        def h(fn, board):
-            key = (board.shape, board.tiles)
-            if key not in values:
-                call = f"{name}({board!r})"
-                got = _call(fn, (board,), call)
-                if not _is_number(got) or not math.isfinite(got) or got < 0:
-                    _fail(call, got, "a heuristic returns a number of moves: a whole number, never negative.")
-                values[key] = got
-            return values[key]
-
-        def at_goal(fn):
-            for goal in (goal23, goal33):
-                if h(fn, goal) != 0:
-                    _fail(f"{name}({goal!r})", h(fn, goal), "that is the goal itself.", _HEUR_GOAL)
-
-        def like(fn, formula) -> bool:
-            """Does the student's heuristic agree with ``formula`` on the first boards tested?"""
-            return all(h(fn, b) == formula(b) for b, _ in boards[:40])
-
-        def admissible(fn):
-            for board, true in boards:
-                got = h(fn, board)
-                if got > true:
-                    tip = _HEUR_OVER
-                    if like(fn, lambda b: manhattan(b) + blank_distance(b)):
-                        tip = _HEUR_BLANK
-                    elif like(fn, lambda b: manhattan(b) + misplaced(b)):
-                        tip = _HEUR_SUM
-                    _fail(f"{name}({board!r})", got, "but that board can be solved in fewer moves: your "
-                          "heuristic overestimates.", tip)
-
-        def consistent(fn):
-            for board, _ in boards:
-                for nxt in board.neighbors():
-                    a, b = h(fn, board), h(fn, nxt)
-                    if a - b > 1:
-                        raise _Fail(f"your heuristic drops by {_short(a - b)} in one move: {name}({board!r}) = "
-                                    f"{_short(a)} but {name}({nxt!r}) = {_short(b)}, and the two boards are "
-                                    f"one slide apart.\nhint: {_HEUR_JUMP}")
-
-        def strong(fn):
-            if stronger:
-                above = 0
-                for board, _ in boards:
-                    got, m = h(fn, board), manhattan(board)
-                    if got < m:
-                        _fail(f"{name}({board!r})", got, "that is below the Manhattan distance of the board.",
-                              "start from the Manhattan distance and add to it.")
-                    above += got > m
-                if above == 0:
-                    raise _Fail(f"your heuristic is admissible and consistent, and it equals the Manhattan "
-                                f"distance on every board tested.\nhint: {_HEUR_NOT_STRONGER}")
-            else:
-                total = sum(h(fn, b) for b, _ in boards)
-                if total <= sum(misplaced(b) for b, _ in boards):
-                    raise _Fail(f"your heuristic is admissible and consistent but weak: over the {len(boards)} "
-                                f"boards tested it says no more, on average, than the number of misplaced "
-                                f"tiles.\nhint: {_HEUR_WEAK}")
-
-        # return 0 is 0 at the goal, admissible and consistent, and a constant 1000 is consistent and above
-        # misplaced (or Manhattan): so a step earns its points only for a heuristic that is 0 at the goal
-        # and strong, both at once.
-        informative = (at_goal, strong)
-        return [_Step(at_goal, 1, needs=informative), _Step(admissible, 2, needs=informative),
-                _Step(consistent, 2, needs=informative), _Step(strong, 2, needs=informative)]
-    return steps
+def _own_manhattan(board) -> int:
+    return sum(_taxicab(i, t - 1, board.cols) for i, t in enumerate(board.tiles) if t)
 
 
-def _corner_only(board):
-    """A flawed heuristic: Manhattan when the blank is in a corner, else 0 (admissible, not consistent)."""
-    r, c = board.blank
-    return manhattan(board) if r in (0, board.rows - 1) and c in (0, board.cols - 1) else 0
+def _lines_out_of_order(board) -> tuple[int, int]:
+    """(lines that hold two goal tiles of theirs in the wrong order, pairs of such tiles in the wrong order)."""
+    rows, cols, tiles = board.rows, board.cols, board.tiles
+    lines = [[(t - 1) % cols for t in tiles[r * cols:(r + 1) * cols] if t and (t - 1) // cols == r] for r in range(rows)]
+    lines += [[(t - 1) // cols for t in tiles[c::cols] if t and (t - 1) % cols == c] for c in range(cols)]
+    pairs = [sum(a > b for i, a in enumerate(line) for b in line[i + 1:]) for line in lines]
+    return sum(p > 0 for p in pairs), sum(pairs)
+
+
+def _stronger_steps():
+    goal23, goal33, boards = _heuristic_data()
+    values: dict = {}
+
+    def linear(board):
+        return compile_heuristic(linear_conflict, Board.goal(board.rows, board.cols)).value(board.tiles)
+
+    def h(fn, board):
+        key = (board.shape, board.tiles)
+        if key not in values:
+            call = f"stronger({board!r})"
+            got = _call(fn, (board,), call)
+            if not _whole(got) or got < 0:
+                _fail(call, got, "a heuristic returns a whole number of moves (an int), never negative.",
+                      _HEUR_WHOLE if isinstance(got, float) else None)
+            values[key] = int(got)
+        return values[key]
+
+    def like(fn, formula) -> bool:
+        """Does the student's heuristic agree with ``formula`` on the first boards tested?"""
+        return all(h(fn, b) == formula(b) for b, _ in boards[:400])
+
+    def at_goal(fn):
+        for goal in (goal23, goal33):
+            if h(fn, goal) != 0:
+                _fail(f"stronger({goal!r})", h(fn, goal), "that is the goal itself.", _HEUR_GOAL)
+
+    def admissible(fn):
+        for board, true in boards:
+            got = h(fn, board)
+            if got > true:
+                tip = _HEUR_OVER
+                if like(fn, lambda b: _own_manhattan(b) + 2 * _lines_out_of_order(b)[1]):
+                    tip = _HEUR_PAIRS
+                _fail(f"stronger({board!r})", got, "but that board can be solved in fewer moves: your "
+                      "heuristic overestimates.", tip)
+
+    def consistent(fn):
+        for board, _ in boards:
+            for nxt in board.neighbors():
+                a, b = h(fn, board), h(fn, nxt)
+                if a - b > 1:
+                    tip = _HEUR_JUMP
+                    if like(fn, lambda x: _own_manhattan(x) + 2 * _lines_out_of_order(x)[1]):
+                        tip += " " + _HEUR_PAIRS
+                    raise _Fail(f"your heuristic drops by {_short(a - b)} in one move: stronger({board!r}) = "
+                                f"{_short(a)} but stronger({nxt!r}) = {_short(b)}, and the two boards are "
+                                f"one slide apart.\nhint: {tip}")
+
+    def strong(fn):
+        for board, _ in boards:
+            got, m = h(fn, board), _own_manhattan(board)
+            if got < m:
+                _fail(f"stronger({board!r})", got, "that is below the Manhattan distance of the board.",
+                      "start from the Manhattan distance and add to it.")
+        if all(h(fn, b) == _own_manhattan(b) for b, _ in boards):
+            raise _Fail("your heuristic is admissible and consistent, and it equals the Manhattan distance on "
+                        f"every board tested.\nhint: {_HEUR_NOT_STRONGER}")
+        for board, _ in boards:
+            if h(fn, board) < linear(board):
+                tip = _HEUR_LINES
+                if like(fn, lambda b: _own_manhattan(b) + 2 * (_lines_out_of_order(b)[1] > 0)):
+                    tip = _HEUR_ONCE
+                _fail(f"stronger({board!r})", h(fn, board), "that leaves out tiles that must step out of their "
+                      "line on this board: the conflicts of its lines force more.", tip)
+
+    # return 0 is 0 at the goal, admissible and consistent, and a constant 1000 is consistent and above
+    # Manhattan: so a step earns its points only beside a heuristic that is 0 at the goal and strong.
+    informative = (at_goal, strong)
+    return [_Step(at_goal, 1, needs=informative), _Step(admissible, 2, needs=informative),
+            _Step(consistent, 2, needs=informative), _Step(strong, 2, needs=informative)]
 
 
 _function_exercise(
-    id="08.4",
-    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables',
-             'puzzlelib.core.heuristics:tile_distances', 'puzzlelib.core.heuristics:_tile_distances',
-             'puzzlelib.core.heuristics:misplaced_tables'),
-    title="Write heuristic(board): admissible and consistent", level="core", minutes=20,
-    reference=SOLUTIONS["heuristic"],
-    hint="for the usual goal (blank last) tile t belongs in cell t - 1; add up each tile's row and column "
-         "distance to that cell, leaving the blank out. It must be 0 at the goal, never above the true "
-         "distance, and drop by at most 1 per move.",
-    why="your heuristic is 0 at the goal, never above the true distance on every 2 x 3 board and on a "
-        "sample of 4,600 3 x 3 boards, drops by at most 1 per move there, and knows more than "
-        "counting misplaced tiles.",
-    steps=_heuristic_steps(stronger=False),
-    mistakes=(
-        Mistake(lambda: (lambda board: misplaced(board) + manhattan(board)), _HEUR_SUM),
-        Mistake(lambda: (lambda board: manhattan(board) + blank_distance(board)), _HEUR_BLANK),
-        Mistake(lambda: _corner_only, _HEUR_JUMP),
-        Mistake(lambda: (lambda board: 0), _HEUR_WEAK),
-    ),
-)
-_function_exercise(
-    id="08.5",
-    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan', 'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables', 'puzzlelib.core.heuristics:AdditiveTables',
-             'puzzlelib.core.heuristics:tile_distances', 'puzzlelib.core.heuristics:_tile_distances',
-             'puzzlelib.core.heuristics:misplaced_tables', 'puzzlelib.engines.pdb:PatternDatabase'),
-    title="Write stronger(board): better than Manhattan, still admissible", level="challenge",
+    id="08.2",
+    library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan',
+             'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables',
+             'puzzlelib.core.heuristics:AdditiveTables', 'puzzlelib.core.heuristics:tile_distances',
+             'puzzlelib.core.heuristics:_tile_distances', 'puzzlelib.core.heuristics:misplaced_tables',
+             'puzzlelib.engines.pdb:PatternDatabase'),
+    title="Write stronger(board): linear conflict, every line counted", level="challenge",
     minutes=40, reference=SOLUTIONS["stronger"],
     hint="start from Manhattan. Two tiles in their goal row but in the wrong order there: one must step out "
-         "of the row and back, two more moves (linear conflict); the same for columns. Count, per line, the "
-         "tiles outside the longest run already in goal order.",
-    why="stronger is admissible and consistent on every 2 x 3 board and a sample of 3 x 3 boards, never "
-        "below Manhattan and above it on some boards.",
-    steps=_heuristic_steps(stronger=True),
+         "of the row and back, two more moves; the same for columns. In each line, which of its tiles may "
+         "stay? Those already in goal order among themselves; count, per line, the others.",
+    why="stronger is 0 at the goal, admissible and consistent on every 2 x 3 board and a sample of 3 x 3 "
+        "boards, and counts every tile that must step out of its line, in every row and column.",
+    steps=_stronger_steps,
     mistakes=(
         Mistake(lambda: manhattan, _HEUR_NOT_STRONGER),
         Mistake(lambda: (lambda board: 2 * manhattan(board)), _HEUR_OVER),
+        Mistake(lambda: FLAWED["stronger_once"], _HEUR_ONCE),
+        Mistake(lambda: FLAWED["stronger_pairs"], _HEUR_PAIRS),
+        Mistake(lambda: FLAWED["stronger_halved"], _HEUR_WHOLE),
+    ),
+)
+
+
+# --- 08.3: a written proof: linear conflict is consistent -------------------------------------------
+
+_LC_PROOF = r"""Write $h = M + 2(R + C)$: $M$ is the Manhattan distance, $R$ adds up, over the rows, the tiles
+that must step out of their goal row (the row's goal tiles minus the most of them already in goal order among
+themselves, a longest increasing subsequence of their goal columns), and $C$ the same over the columns. At the
+goal $M = 0$ and every line is in order, so $h = 0$. A move slides one tile $t$ from a cell $u$ into the blank's
+cell $v$ next to it. Only $t$ moves, so $M$ changes by exactly 1 (up or down), and only the lines through $u$
+and $v$ can change their count.
+
+**A sideways move** ($u$ and $v$ in row $r$, columns $c$ and $c'$). Row $r$ holds the same tiles in the same
+left-to-right order afterwards, so its count is unchanged. Column $c$ loses $t$ and column $c'$ gains it, and
+no other column changes. Whether $t$ counts in a column depends on its goal column:
+
+* neither $c$ nor $c'$: neither column's goal tiles change, $R + C$ is unchanged, and $h$ changes by $\pm 1$;
+* $c$ (it leaves its goal column): $M$ rises by 1. Column $c$ loses one of its goal tiles. Taking one element
+  out of a sequence lowers its longest increasing subsequence by 0 or 1 (a longest one loses at most that
+  element; any increasing subsequence of the shorter sequence is one of the longer), so the count of
+  tiles that must step out, (tiles) $-$ (longest run), changes by $-1 + (0 \text{ or } 1)$: by 0 or $-1$.
+  So $h$ changes by $+1 + 2 \cdot (0 \text{ or } -1)$: $+1$ or $-1$;
+* $c'$ (it enters its goal column): $M$ falls by 1; by the same fact read backwards, column $c'$'s count rises
+  by 0 or 1, and $h$ changes by $-1 + 2 \cdot (0 \text{ or } 1)$: $-1$ or $+1$.
+
+**An up or down move**: the same with rows and columns exchanged.
+
+In every case $h$ changes by exactly 1, so $h(b) \le 1 + h(b')$ for every move from $b$ to $b'$, and $h$ is
+0 at the goal: linear conflict is consistent (and so admissible). The sum over rows and columns is what a
+careless count breaks: adding 2 for each *pair* out of order can jump by 4 in one move."""
+
+_proof_exercise(
+    id="08.3", title="Prove that linear conflict is consistent", level="challenge", minutes=30,
+    questions=(
+        "Does your proof say which lines can change their count when one tile slides, and why no other line can?",
+        "Does it treat the line the tile slides along separately from the two lines it leaves and enters?",
+        "Does it cover the three cases of the moving tile's goal line: left, entered, neither?",
+        "Does it justify, with an argument and not an example, how much one tile more or less in a line can "
+        "change the number of its tiles that must step out?",
+        "Does it add the Manhattan part and the conflict part in each case and conclude that the total changes "
+        "by at most 1, and say what the heuristic is at the goal?",
+    ),
+    rubric=(
+        (1, "Only the moving tile's Manhattan term changes, by exactly 1; only the lines through the two cells "
+            "can change their count, and the line along the move keeps its order."),
+        (1, "One tile more or less in a line changes its longest increasing subsequence by 0 or 1, so the "
+            "tiles that must step out change by 0 or 1, with a reason."),
+        (1, "The three cases (goal line left, entered, neither) each give a total change of exactly 1; h is "
+            "0 at the goal; hence consistent."),
+    ),
+    model=_LC_PROOF,
+    hint="write the heuristic as Manhattan plus twice the tiles that must step out, line by line. When one tile "
+         "slides, which terms can change at all? Then ask how the longest run in goal order of a line can "
+         "change when one tile joins or leaves it.",
+    why="consistency of linear conflict rests on one fact about sequences: one element more or less changes a "
+        "longest increasing subsequence by at most one.",
+)
+
+
+# --- 08.4: A* that counts the boards it expands again --------------------------------------------------
+
+_REOPEN_STARTS = (Board([[4, 8, 6], [2, 7, 1], [0, 5, 3]]), Board([[0, 6, 3], [8, 5, 4], [7, 2, 1]]),
+                  Board([[5, 2, 4], [7, 6, 0], [8, 1, 3]]), Board([[1, 7, 4], [3, 8, 0], [5, 2, 6]]))
+"""3 x 3 starts from which A* with the notebook's database and its mirror expands boards again."""
+_CLOSED_STARTS = (Board([[4, 8, 6], [2, 7, 1], [0, 5, 3]]), Board([[1, 7, 4], [3, 8, 0], [5, 2, 6]]),
+                  Board([[8, 0, 2], [7, 5, 4], [3, 6, 1]]))
+"""3 x 3 starts from which A* with that database, never reopening a board, returns another path than with
+reopening (of the same length: none of them answers exercise 5)."""
+
+
+def _astar_run(start: Board, reopen: bool = True) -> tuple[list, int]:
+    """(path, reopened) of A* with the notebook's database and its mirror, with the exercise's order of ties:
+    the teaching astar_search on a problem that records each expansion (it asks ``actions`` once per
+    expansion) and, without reopening, leaves out the moves to a board expanded before."""
+    from puzzlelib.core.generic import SlidingPuzzleProblem, astar_search
+
+    expanded: list = []
+    closed: set = set()
+
+    class Recording(SlidingPuzzleProblem):
+        def actions(self, state):
+            tiles = super().actions(state)
+            if not reopen:
+                tiles = [t for t in tiles if state.slide(t) not in closed]
+            expanded.append(state)
+            closed.add(state)
+            return tiles
+
+    result = astar_search(Recording(start, _GOAL3), heuristic=_pdb3(True))
+    return result.path, len(expanded) - len(closed)
+
+_A_PATH = "return a pair (path, reopened): path a list of boards from start to the goal, reopened a whole number."
+_A_STALE = ("a queue entry whose board was since pushed again with a smaller g is stale: skip it when it comes "
+            "out (its g + h is above the f it was pushed with); only an expansion of a board expanded before "
+            "counts as reopening.")
+_A_REOPEN = ("with this heuristic (admissible, not consistent) a board can be found by a shorter route after it "
+             "was expanded: give it the new g and push it again, or the path may come out longer.")
+_A_TIES = ("the count depends on the order of expansions: pop the smallest f, ties to the smaller h, then to "
+           "the board pushed first (a counter in each queue entry); try moves in the order board.neighbors() "
+           "gives; push a board only when its g improves.")
+_A_CLOSED = ("with reopen=False an expanded board is closed for good: skip every successor that was expanded "
+             "before, even when the new route to it is shorter.")
+
+
+def _path_tiles(call, got, start, goal):
+    """The boards of the path the student returned, as tile tuples, checked to run from start to goal."""
+    if not isinstance(got, (list, tuple)) or len(got) == 0:
+        _fail(call, got, "the path should be a non-empty list of boards.", _A_PATH)
+    tiles = []
+    for i, item in enumerate(got):
+        t = item.tiles if isinstance(item, Board) and item.shape == start.shape else (
+            tuple(item) if isinstance(item, (list, tuple)) and len(item) == len(start.tiles)
+            and all(_whole(v) for v in item) else None)
+        if t is None:
+            _fail(call, got, f"item {i} of your path, {_short(item, 60)}, is not a {start.rows} x {start.cols} "
+                  "board.", _A_PATH)
+        tiles.append(t)
+    if tiles[0] != start.tiles:
+        _fail(call, got, "the path should begin with the start board.")
+    for i, (a, b) in enumerate(zip(tiles, tiles[1:])):
+        if b not in {n.tiles for n in Board.from_tiles(a, *start.shape).neighbors()}:
+            _fail(call, got, f"steps {i} and {i + 1} of your path are not one slide apart.")
+    if tiles[-1] != goal.tiles:
+        _fail(call, got, "the path should end with the goal board.")
+    return tiles
+
+
+def _astar_steps():
+    _pdb3(True)                                # built here, before any clock starts
+    goal23 = Board.goal(2, 3)
+    d23, d33 = _dist(goal23), _dist(_GOAL3)
+    consistent_cases = [Board([[4, 1, 2], [5, 0, 3]]), goal23, next(Board.from_tiles(t, 2, 3) for t, d in d23.items()
+                                                                     if d == 21),
+                        Board([[0, 3, 6], [4, 7, 1], [5, 2, 8]]), Board([[1, 2, 3], [7, 6, 4], [8, 0, 5]])]
+    pdb = _Heuristic("pdb3")
+    expected = {start: _astar_run(start) for start in _REOPEN_STARTS}
+    closed = {start: _astar_run(start, reopen=False) for start in _CLOSED_STARTS}
+    reopening = {start: [b.tiles for b in _astar_run(start)[0]] for start in _CLOSED_STARTS}
+
+    def result(fn, args, call):
+        got = _call(fn, args, call)
+        if not isinstance(got, (tuple, list)) or len(got) != 2:
+            _fail(call, got, "it should return a pair (path, reopened).", _A_PATH)
+        path, reopened = got
+        if not _whole(reopened) or reopened < 0:
+            _fail(call, got, "the second item, reopened, should be a whole number, never negative.", _A_PATH)
+        start = args[0]
+        return _path_tiles(call, path, start, Board.goal(*start.shape)), int(reopened)
+
+    def consistent(fn):
+        h = _Heuristic("manhattan")
+        for start in consistent_cases:
+            call = f"astar_count({start!r}, manhattan)"
+            tiles, reopened = result(fn, (start, h), call)
+            fewest = (d23 if start.shape == (2, 3) else d33)[start.tiles]
+            if len(tiles) - 1 != fewest:
+                raise _Fail(f"{call} returned a path of {len(tiles) - 1} moves; that is a path, but Manhattan "
+                            "never overestimates, so A* must find one with the fewest moves.\nhint: pop the "
+                            "board with the smallest f = g + h, and stop when the goal comes out of the queue, "
+                            "not when it goes in.")
+            if reopened:
+                raise _Fail(f"{call} counted {reopened} reopened boards; Manhattan is consistent, and then A* "
+                            f"never expands a board twice (section 4 proves it).\nhint: {_A_STALE}")
+
+    def inconsistent(fn):
+        for start in _REOPEN_STARTS:
+            call = f"astar_count({start!r}, pdb3)"
+            tiles, reopened = result(fn, (start, pdb), call)
+            if len(tiles) - 1 != d33[start.tiles]:
+                raise _Fail(f"{call} returned a path of {len(tiles) - 1} moves, not one of the fewest; pdb3 never "
+                            f"overestimates, so A* must find a shortest path.\nhint: {_A_REOPEN}")
+            if reopened != expected[start][1]:
+                raise _Fail(f"{call} returned a shortest path and {reopened} reopened boards; A* with the "
+                            "exercise's order of ties expands boards again a different number of times from this "
+                            f"start.\nhint: {_A_REOPEN if reopened == 0 else _A_TIES}")
+
+    def without_reopening(fn):
+        for start in _CLOSED_STARTS:
+            call = f"astar_count({start!r}, pdb3, False)"
+            tiles, reopened = result(fn, (start, pdb, False), call)
+            if reopened:
+                raise _Fail(f"{call} returned {reopened} reopened boards; with reopen=False no board is expanded "
+                            f"twice.\nhint: {_A_CLOSED}")
+            if tiles != [b.tiles for b in closed[start][0]]:
+                again = tiles == reopening[start]
+                raise _Fail(f"{call} returned a path of {len(tiles) - 1} moves; A* that never reopens a board, with "
+                            "the exercise's order of ties, returns another path from this start."
+                            f"\nhint: {_A_CLOSED if again else _A_TIES}")
+
+    return [_Step(consistent, 2), _Step(inconsistent, 2), _Step(without_reopening, 1)]
+
+
+_SEARCHES = ('puzzlelib.core.generic:graph_search', 'puzzlelib.core.generic:breadth_first',
+             'puzzlelib.core.generic:uniform_cost', 'puzzlelib.core.generic:astar_search',
+             'puzzlelib.core.informed:astar', 'puzzlelib.core.informed:ida_star_plain',
+             'puzzlelib.engines.ida:ida_star', 'puzzlelib.engines.ida:ida_search',
+             'puzzlelib.engines.ida:ida_search_tables', 'puzzlelib.core.bfs:shortest_path',
+             'puzzlelib.core.bfs:min_moves', 'puzzlelib.engines.optimal:solve_optimal')
+
+_function_exercise(
+    id="08.4", library=_SEARCHES,
+    title="Write astar_count(start, h, reopen=True): A* that counts reopened boards", level="core", minutes=30,
+    reference=SOLUTIONS["astar_count"],
+    hint="keep g[board] and parent[board] in dicts and a heap of (f, h, counter, board); a popped entry whose "
+         "board has a smaller g now is stale. Keep a set of the boards expanded so far: expanding one that is "
+         "in it is a reopening. With reopen=False, never push a successor that is in that set.",
+    why="astar_count finds shortest paths with Manhattan without reopening, reopens exactly as A* with these "
+        "ties does when the heuristic jumps, and with reopen=False returns the longer path A* without "
+        "reopening returns.",
+    steps=_astar_steps,
+    mistakes=(
+        Mistake(lambda: FLAWED["astar_count_stale"], _A_STALE),
+        Mistake(lambda: FLAWED["astar_count_closed"], _A_REOPEN),
+    ),
+)
+
+
+# --- 08.5: a start from which A* without reopening returns a longer path ------------------------------
+
+_CLOSED_08 = (Board([[7, 0, 8], [1, 4, 2], [3, 5, 6]]), 27)
+"""The example of the solution: 27 moves without reopening, where the fewest are 25."""
+
+
+def _closed_moves(board: Board) -> int:
+    path, _ = _astar_run(board, reopen=False)
+    return len(path) - 1
+
+
+def _closed_example() -> tuple:
+    board, moves = _CLOSED_08
+    assert _closed_moves(board) == moves > _dist(_GOAL3)[board.tiles]
+    return _CLOSED_08
+
+
+def _closed_verdict(x):
+    """A pair (start, the moves A* without reopening returns), tuple or list, where those moves are more than
+    the fewest, stands for every such answer."""
+    pair, verdict = _board_and_count(x)
+    if pair is None:
+        return verdict
+    board, moves = pair
+    got = _closed_moves(board)
+    if got == _dist(_GOAL3)[board.tiles]:
+        return ("shortest",)
+    if moves != got:
+        return ("count is off",)
+    return _closed_example()
+
+
+_register(
+    id="08.5", title="A start where A* without reopening returns a longer path", level="core", minutes=20,
+    kind="value", solution=_closed_example, normalize=_closed_verdict,
+    hint="only a heuristic that is not consistent can close a board too early, and pdb3 jumps (section 6). Run "
+         "your astar_count(start, pdb3, False) from many starts far from the goal and compare its length with "
+         "D3; about one start in a thousand does it.",
+    why="without reopening, A* keeps the first route by which it expanded a board; when an inconsistent "
+        "heuristic lets it expand a board before its shortest route, every path through that board stays too "
+        "long. Reopening, or a consistent heuristic, is what makes A* exact.",
+    mistakes=(
+        Mistake(lambda: ("shortest",),
+                "from that start A* without reopening still returns a path with the fewest moves: no board on "
+                "its way was closed too early. Try other starts."),
+        Mistake(lambda: ("count is off",),
+                "from that start A* without reopening does return a longer path, but not of that many moves: "
+                "give the number of moves of the path it returns."),
+        Mistake(lambda: ("cannot reach the goal",),
+                "that board cannot reach the goal at all (notebook 03): A* never starts."),
+        Mistake(lambda: ("not 3 x 3",), "the database is built for the 3 x 3 goal: give a 3 x 3 board."),
+    ),
+)
+
+
+# --- 08.6: IDA* with a stack of its own ----------------------------------------------------------------
+
+_I_RESULT = "return a pair (path, bounds): path a list of boards from start to the goal, bounds a list of numbers."
+_I_BOUNDS = ("the first bound is h(start); each next bound is the smallest f = g + h above the last bound met in "
+             "the whole pass, and a pass that finds the goal is the last.")
+_I_STRAIGHT = "never step straight back to the board you came from, and stop a pass only when the goal is reached."
+
+
+def _ida_steps():
+    _pdb3(True)
+    from puzzlelib.core.informed import ida_star_plain
+
+    goal23 = Board.goal(2, 3)
+    d23, d33 = _dist(goal23), _dist(_GOAL3)
+
+    def expected(start, name):
+        bounds = []
+        ida_star_plain(start, heuristic=manhattan if name == "manhattan" else _pdb3(True), on_bound=bounds.append,
+                       max_nodes=10**8)
+        return bounds
+
+    plain = [(Board([[4, 1, 2], [5, 0, 3]]), "manhattan"), (goal23, "manhattan"),
+             (next(Board.from_tiles(t, 2, 3) for t, d in d23.items() if d == 19), "manhattan"),
+             (Board([[1, 2, 3], [7, 6, 4], [8, 0, 5]]), "manhattan"), (Board([[0, 3, 6], [4, 7, 1], [5, 2, 8]]), "manhattan")]
+    jumpy = [(start, "pdb3") for start in _REOPEN_STARTS[:2]] + [(Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]]), "pdb3")]
+    deep = [(Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]]), "manhattan")]
+    want = {(s, n): expected(s, n) for s, n in plain + jumpy + deep}
+
+    def run(cases, flat):
+        def step(fn):
+            for start, name in cases:
+                call = f"ida_bounds({start!r}, {name})"
+                got = _call(fn, (start, _Heuristic(name, flat)), call)
+                if not isinstance(got, (tuple, list)) or len(got) != 2:
+                    _fail(call, got, "it should return a pair (path, bounds).", _I_RESULT)
+                path, bounds = got
+                tiles = _path_tiles(call, path, start, Board.goal(*start.shape))
+                fewest = (d23 if start.shape == (2, 3) else d33)[start.tiles]
+                if len(tiles) - 1 != fewest:
+                    raise _Fail(f"{call} returned a path of {len(tiles) - 1} moves; that is a path, but not one with "
+                                f"the fewest moves.\nhint: {_I_STRAIGHT}")
+                if not isinstance(bounds, (list, tuple)) or not all(_whole(b) for b in bounds):
+                    _fail(call, got, "the second item should be the list of bounds, whole numbers.", _I_RESULT)
+                if list(bounds) != want[start, name]:
+                    raise _Fail(f"{call} found a shortest path, but its bounds, {_short(list(bounds), 80)}, are not "
+                                f"the passes IDA* makes.\nhint: {_I_BOUNDS}")
+        return step
+
+    return [_Step(run(plain, False), 2), _Step(run(jumpy, False), 2), _Step(run(deep, True), 1)]
+
+
+_function_exercise(
+    id="08.6", library=_SEARCHES,
+    title="Write ida_bounds(start, h): IDA* with a stack of its own", level="challenge", minutes=40,
+    reference=SOLUTIONS["ida_bounds"],
+    hint="keep the path as a list of boards and, beside it, a list of iterators: stack[i] = iter(path[i].neighbors()) "
+         "holds the moves still to try from path[i]. Take the next move from the top; when an iterator is used "
+         "up, pop it and the last board (back up). A board over the bound only updates the smallest f.",
+    why="ida_bounds makes exactly IDA*'s passes, with a consistent and with a jumping heuristic, returns a "
+        "shortest path, and keeps its own stack, so depth costs memory in a list, not Python's calls.",
+    steps=_ida_steps,
+    mistakes=(
+        Mistake(lambda: FLAWED["ida_bounds_recursive"], _I_RECURSION),
+        Mistake(lambda: FLAWED["ida_bounds_step_one"], _I_BOUNDS),
+    ),
+)
+
+
+# --- 08.7: a pattern database, built ---------------------------------------------------------------------
+
+_T_FORM = ("return a dict: for each placement, the tuple of the cells of the pattern's tiles (in the pattern's "
+           "order, cells numbered 0, 1, ... in reading order), the fewest moves of those tiles.")
+_T_FREE = ("only moves of the pattern's tiles count: the blank stepping into a free cell (a forgotten tile) costs "
+           "nothing, so explore those steps before the moves that cost 1 (the front of a deque), and keep each "
+           "placement's fewest moves over every cell of the blank.")
+_T_LOW = ("every slide of a pattern tile costs 1, and a placement's value is the fewest over the blank's cells "
+          "that the search really reaches: no value can be below that.")
+_T_ALL = ("every placement of the pattern's tiles on different cells can be reached when at least three cells "
+          "are left outside the pattern: search until the queue is empty.")
+
+
+def _placements_problem(got, goal, pattern) -> str | None:
+    from math import perm
+    n, k = len(goal.tiles), len(pattern)
+    if not isinstance(got, dict):
+        return f"it should return a dict, not {type(got).__name__}"
+    for key, value in got.items():
+        if not isinstance(key, tuple) or len(key) != k or not all(_whole(c) and 0 <= c < n for c in key) \
+                or len(set(key)) != k:
+            return f"the key {_short(key, 40)} is not a placement of {k} tiles on {n} cells"
+        if not _whole(value) or value < 0:
+            return f"the value {_short(value, 40)} is not a whole number of moves"
+    if len(got) != perm(n, k):
+        return f"it holds {len(got):,} placements, not every one"
+    return None
+
+
+def _table_steps():
+    from puzzlelib.core.pdb import pattern_table_plain
+
+    goal23, first23 = Board.goal(2, 3), Board.goal(2, 3, blank="first")
+    one = [(goal23, [5]), (_GOAL3, [1])]
+    small = [(goal23, [1, 2, 3]), (goal23, [4, 5]), (first23, [1, 2]), (first23, [5, 3, 4])]
+    big = [(_GOAL3, [1, 2, 3, 4]), (_GOAL3, [8, 5, 6, 7])]
+    want = {(g.tiles, tuple(p)): pattern_table_plain(g, p) for g, p in one + small + big}
+    d23, d33 = _dist(goal23), _dist(_GOAL3)
+
+    def table(fn, goal, pattern):
+        call = f"pattern_cost({goal!r}, {pattern!r})"
+        got = _call(fn, (goal, list(pattern)), call)
+        problem = _placements_problem(got, goal, pattern)
+        if problem:
+            _fail(call, got, problem + ".", _T_ALL if isinstance(got, dict) and "not every" in problem else _T_FORM)
+        return call, got
+
+    def exact(cases):
+        def step(fn):
+            for goal, pattern in cases:
+                call, got = table(fn, goal, pattern)
+                right = want[goal.tiles, tuple(pattern)]
+                for placement, moves in got.items():
+                    if moves != right[placement]:
+                        tip = _T_FREE if moves > right[placement] else _T_LOW
+                        raise _Fail(f"{call} holds {moves} for the placement {placement}; that is not the fewest "
+                                    f"moves of the pattern's tiles from there.\nhint: {tip}")
+        return step
+
+    def admissible(fn):
+        """The sum of the student's tables for a partition never exceeds the true distance, on every board."""
+        for goal, parts, dist in ((goal23, ([1, 2, 3], [4, 5]), d23), (_GOAL3, ([1, 2, 3, 4], [8, 5, 6, 7]), d33)):
+            tables = [table(fn, goal, p)[1] for p in parts]
+            for tiles, fewest in dist.items():
+                total = sum(t[tuple(tiles.index(x) for x in p)] for t, p in zip(tables, parts))
+                if total > fewest:
+                    board = Board.from_tiles(tiles, *goal.shape)
+                    raise _Fail(f"the sum of your tables for the patterns {list(parts[0])} and {list(parts[1])} "
+                                f"says {total} on {board!r}, which can be solved in fewer moves: it "
+                                f"overestimates.\nhint: {_T_FREE}")
+
+    return [_Step(exact(one), 1), _Step(exact(small), 2), _Step(admissible, 1), _Step(exact(big), 1)]
+
+
+_function_exercise(
+    id="08.7",
+    library=('puzzlelib.core.pdb:pattern_table', 'puzzlelib.core.pdb:pattern_table_plain',
+             'puzzlelib.core.pdb:_pattern_table', 'puzzlelib.core.pdb:_near_goal',
+             'puzzlelib.engines.pdb:PatternDatabase'),
+    title="Write pattern_cost(goal, pattern): a pattern database by BFS", level="core", minutes=35,
+    reference=SOLUTIONS["pattern_cost"],
+    hint="an abstract board is the goal's tiles with every tile outside the pattern replaced by None (a free "
+         "cell). From the goal, swap the blank with each neighbour: a free cell costs 0, a pattern tile 1. Keep "
+         "the cost of every abstract board in a dict, then, for each placement, the least over the blank's cells.",
+    why="pattern_cost gives the library's table for one-tile patterns (taxicab distances), for patterns of "
+        "2 x 3 and 3 x 3 boards and for another goal, and the sums of your tables never overestimate on any "
+        "of the 360 and 181,440 boards.",
+    steps=_table_steps,
+    mistakes=(
+        Mistake(lambda: FLAWED["pattern_cost_all_moves"], _T_FREE),
+        Mistake(lambda: FLAWED["pattern_cost_first_seen"], _T_FREE),
     ),
 )
