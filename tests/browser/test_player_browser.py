@@ -156,6 +156,8 @@ def test_exercise_players_hide_their_panel_until_the_check_passes(page, voila_se
     page.wait_for_function("""() => { const w = document.querySelector('.puzzle-widget.panel-hidden');
         return [...w.querySelectorAll('.puzzle-tile')].map(b => b.textContent.trim()).indexOf('') === %d; }""" % above,
                            timeout=TIMEOUT)
+    page.wait_for_function("""() => (document.querySelector('.puzzle-widget.panel-hidden .puzzle-live [role=status]')
+        ?.textContent || '').startsWith('slid ')""", timeout=TIMEOUT)    # the announcement follows the grid
     said = widget.locator(".puzzle-live [role=status]").text_content()
     assert said.startswith("slid ") and said.endswith("; the panel is hidden"), said
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

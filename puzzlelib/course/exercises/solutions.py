@@ -463,4 +463,4 @@ FLAWED = {fn.__name__: fn for fn in (ida_bounds_step_one, layers_to_last_layer_o
 
 del layers_to_last_layer_only, layers_to_past_the_goal, layers_to_none_apart
 del stronger_once, stronger_pairs, stronger_halved, astar_count_stale, astar_count_closed, ida_bounds_recursive
-del pattern_cost_all_moves, pattern_cost_first_seen
+del pattern_cost_all_moves, pattern_cost_first_seen, ida_bounds_step_one
