@@ -15,7 +15,7 @@ from puzzlelib.core.board import Board
 from puzzlelib.core.generate import fix_by_swap, random_board
 from puzzlelib.core.solvability import inversions, is_solvable
 from puzzlelib.course.exercises.engine import Mistake, _fail, _function_exercise, _register, _Step, _tiles_steps, _verdict, _call
-from puzzlelib.course.exercises.fixtures import _STARTS_05, _blank_counted_inversions, _shuffled
+from puzzlelib.course.exercises.fixtures import _STARTS_05, _blank_counted_inversions, _dist, _shuffled
 from puzzlelib.course.exercises.solutions import SOLUTIONS
 
 __all__: list[str] = []
@@ -84,9 +84,9 @@ _register(
 # --- 03.2: a proving exercise, answered by a counterexample and checked by search -----------------
 
 def _reaches_goal_by_search(board: Board) -> bool:
-    """Whether ``board`` reaches the usual goal, by breadth-first search over its moves (no parity rule)."""
-    from puzzlelib.core.bfs import min_moves
-    return min_moves(board, check_parity=False) is not None
+    """Whether ``board`` reaches the usual goal, by breadth-first search over its moves (no parity rule): one
+    search from the goal, kept, whose boards are those that reach it (every move can be undone)."""
+    return board.tiles in _dist(Board.goal(board.rows, board.cols))
 
 
 def _witness_raw(board: Board):
