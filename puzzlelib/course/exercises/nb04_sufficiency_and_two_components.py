@@ -321,11 +321,12 @@ _register(
          "through one whole figure-eight (both turns): where does it end? Then how many figure-eights bring "
          "every tile home, and how many moves is that?",
     why="the left turn is a 3-cycle of three tiles and the right turn a 3-cycle of three, one tile shared; "
-        "together they move all five tiles one step along a single cycle, a 5-cycle (Lemma 4's (a b c)(c d e)). "
+        "together they move all five tiles one step along a single cycle, a 5-cycle, as (a b c)(c d e) is. "
         "So 5 figure-eights of 8 moves: 40 moves.",
     mistakes=(
         Mistake(lambda: 8, "8 moves is one figure-eight: the tiles have moved, so the board is not back yet."),
-        Mistake(lambda: 5, "5 is the number of figure-eights; count the moves."),
+        Mistake(lambda: 5, "that counts something other than moves: give the number of single slides after which "
+                           "the board first looks as it did."),
         Mistake(lambda: 24, "each turn alone comes back after 3, but the two turns share a cell, and two "
                             "3-cycles that share a tile do not make a 3-cycle. Follow each tile through one "
                             "whole figure-eight."),

@@ -90,8 +90,8 @@ _register(
     why="start5 reaches the other group of goals; one swap of two tiles flips the invariant, and a 3-cycle "
         "(two swaps) does not. So exactly the three orders that swap two of 1, 2, 3 work.",
     mistakes=(
-        Mistake(lambda: ("a 3-cycle",), "that turns 1, 2 and 3 one place round: a 3-cycle is two swaps, and two "
-                                        "swaps keep the invariant. Swap just two of them."),
+        Mistake(lambda: ("a 3-cycle",), "that turns 1, 2 and 3 one place round: a 3-cycle, which is two swaps. "
+                                        "What do two swaps do to the invariant?"),
         Mistake(lambda: ("start5 itself",), "that is start5 unchanged: it reaches upperLeft and upperRight, not "
                                             "downRight."),
         Mistake(lambda: ("other tiles moved",), "keep every tile other than 1, 2 and 3 where it is in start5, and "
@@ -135,8 +135,8 @@ _register(
         "exactly one, so its distance to its goal cell goes up or down by exactly one. A move costs 1 and the "
         "bound drops by at most 1: Manhattan is consistent.",
     mistakes=(
-        Mistake(lambda: {-1, 0, 1}, "can a move leave the bound unchanged? The moved tile changes its row or its "
-                                    "column by exactly one, and no other tile moves."),
+        Mistake(lambda: {-1, 0, 1}, "can a move leave the bound unchanged? Only one tile changes cell: compare its "
+                                    "row and its column before and after the move."),
         Mistake(lambda: {-2, 0, 2}, "that counts the blank too: leave it out, it is not a tile."),
         Mistake(lambda: {-2, -1, 0, 1, 2}, "only one tile moves, by one cell: how much can its distance change?"),
         Mistake(lambda: {-1, 0, 1, 2}, "one tile moves one cell: can its distance to its goal cell stay the same, or "
