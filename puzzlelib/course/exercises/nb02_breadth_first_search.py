@@ -337,12 +337,11 @@ _function_exercise(
 _proof_exercise(
     id="02.5", title="Prove that DFS finds the goal whenever it can be reached", level="core", minutes=20,
     questions=(
-        "Do you show that DFS stops, by counting its steps against the number of boards?",
-        "Do you use what is true of a board at the moment DFS backs up from it?",
-        "Do you follow a sequence of moves from the start to the goal, board by board, to reach a contradiction "
-        "(or an induction) about the goal?",
-        "Do you say why what DFS returns is a path: the start first, the goal last, each board one move from "
-        "the next?",
+        "Does your proof show all three things the exercise asks: that DFS stops, that it returns a path, and "
+        "that it finds the goal whenever the goal can be reached?",
+        "Does each step follow from what the code does, line by line, and not from what you expect DFS to do?",
+        "Does the part on stopping hold for every start, however far the goal is or whether it can be reached?",
+        "Where you use that the goal can be reached, do you use a particular sequence of moves, and say which?",
     ),
     rubric=(
         (1, "It stops: each step either visits an unmarked board and marks it, or backs up off a board for "

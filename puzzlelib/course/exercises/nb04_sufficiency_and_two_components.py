@@ -371,10 +371,11 @@ _register(
 _proof_exercise(
     id="04.8", title="Prove that a dead end traps its tile", level="core", minutes=20,
     questions=(
-        "Does your proof say why the board can reach the goal, and which result it uses for that?",
-        "Does it name the cell that tile 3 can never leave for good, and say how many free neighbours it has?",
-        "Does it follow the blank: where is it just after tile 3 steps out, and which moves are possible then?",
-        "Does it use that tile 1 never moves, and end on the very statement the exercise asks you to prove?",
+        "Does your proof say why the board can reach the goal at all, and cite the result it uses?",
+        "Does every step follow from the board's cells and the exercise's rule, with no step checked on one "
+        "example only?",
+        "Does it look at every move the blank can make at the moment that matters, not just the one you expect?",
+        "Does it end on the very statement the exercise asks you to prove?",
     ),
     rubric=(
         (1, "The board reaches the goal: no inversions on an odd width, so it passes the rule, and the theorem "
