@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import operator
 import os
 import re
@@ -70,6 +71,10 @@ from puzzlelib.core.limits import PACKED_MAX_CELLS, TooLargeError, format_bytes,
 from puzzlelib.engines.storage import file_problem, parse_json, read_regular, report_damage, write_atomic
 from puzzlelib.engines.frontier import FrontierResult, _inconsistent, _progress_bar, _Store, _manifest_check, _npy_layer, depth_bound, layer_problem
 from puzzlelib.engines.packed import _split_by_blank, as_words, blank_moves, merge_duplicates, next_layer, pack
+
+# When a client shuts down, Dask logs "Batched Comm Closed" with a traceback at INFO level: a normal end,
+# not an error, that would otherwise print a traceback under a finished run (as in notebook 07).
+logging.getLogger("distributed.batched").setLevel(logging.WARNING)
 
 __all__ = ["FORMAT", "owners", "route", "DistributedResult", "distributed_search", "cluster_memory", "main"]
 

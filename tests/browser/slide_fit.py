@@ -208,49 +208,55 @@ def measure(page, deck: Path, shots: Path | None = None) -> list[Step]:
 FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 
-ALONE = """on => {
-    // reveal.js keeps the slides before and after the present one in the page, transparent, at the same
-    // place: axe-core then cannot tell a text's background ("overlapped by another element") and leaves
-    // every contrast check on a slide unfinished. Hidden while axe runs, the present slide stands alone.
-    // reveal.js's background layer goes too: it is plain (checked here, and returned when it is not), so
-    // the colour behind the text is the page's.
-    const id = 'axe-present-slide-alone';
+ALL_SLIDES = """on => {
+    // For axe-core, every slide at once: reveal.js shows one slide and keeps the others in the page, hidden
+    // or transparent at the same place, where axe could neither see them nor tell a text's background. Here
+    // every slide (and every fragment) is laid out one below the other, visible, without reveal.js's
+    // transforms, and the speaker notes stay hidden, as on screen. reveal.js's background layer goes too:
+    // it is plain (checked here: the classes of any layer that is not are returned, and nothing changes),
+    // so the colour behind each text is the page's, as on screen. The colours and fonts are the slides'
+    // own: only position and visibility change, which is all a contrast or a name depends on.
+    const id = 'axe-all-slides';
     const plain = ['rgba(0, 0, 0, 0)', getComputedStyle(document.body).backgroundColor];
     const odd = [...document.querySelectorAll('.reveal .backgrounds *')].filter(e => {
         const c = getComputedStyle(e);
         return !plain.includes(c.backgroundColor) || c.backgroundImage !== 'none'; }).map(e => e.className);
-    document.getElementById(id)?.remove();
-    if (on) {
-        const style = document.createElement('style');
-        style.id = id;
-        style.textContent = '.reveal .slides section.past, .reveal .slides section.future, .reveal .backgrounds { display: none !important; }';
-        document.head.appendChild(style);
-    }
-    return odd;
+    if (odd.length || !on) { document.getElementById(id)?.remove(); return {odd, slides: 0}; }
+    const style = document.createElement('style');
+    style.id = id;
+    style.textContent = `
+      .reveal .backgrounds, .reveal .controls, .reveal .progress, .reveal .slide-number { display: none !important; }
+      html, body, .reveal, .reveal .slides, .reveal .slides section { position: static !important;
+        transform: none !important; display: block !important; opacity: 1 !important; visibility: visible !important;
+        height: auto !important; overflow: visible !important; top: auto !important; left: auto !important; }
+      .reveal .slides section aside.notes { display: none !important; }
+      .reveal .slides .fragment { opacity: 1 !important; visibility: visible !important; }`;
+    document.head.appendChild(style);
+    // reveal.js marks the slides not shown as hidden from assistive technology; here they are all shown
+    for (const s of document.querySelectorAll('.reveal .slides section')) {
+        s.removeAttribute('hidden'); s.removeAttribute('aria-hidden'); }
+    const leaves = [...document.querySelectorAll('.reveal .slides section')].filter(s => !s.querySelector('section'));
+    return {odd, slides: leaves.length};
 }"""
 
 
-def axe_on_present_slide(page) -> list[dict]:
-    """axe-core's WCAG A/AA violations on the slide reveal.js shows, every other slide hidden meanwhile, so
-    that axe can find the colour behind each text and judge its contrast (with the other slides in place it
-    left every contrast check on a slide unfinished). ``axe_violations(..., unfinished=("color-contrast",))``
-    lists the few texts it still leaves unjudged (a text overlapped by a figure or a list marker)."""
+def axe_on_all_slides(page) -> tuple[list[dict], int]:
+    """axe-core's WCAG A/AA violations on every slide of the open deck at once, and how many slides it saw.
+
+    The deck is laid out for the check (:data:`ALL_SLIDES`): every slide and fragment visible, one below the
+    other, so that axe judges each text's contrast against the colour really behind it. One run a deck
+    instead of one a slide (0.3 s each): the same rules on the same elements. Leaves the page laid out so;
+    open the deck again to present it.
+    """
     from .conftest import axe_violations
 
-    odd = page.evaluate(ALONE, True)
-    try:
-        assert not odd, f"a slide background that is not plain, so hiding it would change the contrast: {odd}"
-        found = axe_violations(page, ".reveal .slides section.present:not(.stack)")
-    finally:
-        page.evaluate(ALONE, False)
-    return found
+    laid = page.evaluate(ALL_SLIDES, True)
+    assert not laid["odd"], f"a slide background that is not plain, so hiding it would change the contrast: {laid['odd']}"
+    return axe_violations(page, ".reveal .slides"), laid["slides"]
 
 
-def measure_sizes(page, deck: Path, sizes, on_slide=None) -> dict:
+def measure_sizes(page, deck: Path, sizes) -> dict:
     """Like :func:`measure`, at each of ``sizes`` ((width, height) pairs): ``{size: [Step, ...]}``.
-
-    ``on_slide(h, v)``, if given, is called on each slide once, with all its fragments shown, at the first
-    size (the axe-core check, which so needs no pass of its own).
 
     Each step is shown once and measured at every size in turn (the page is resized, reveal.js lays the
     slide out again, two frames are drawn): a slide change makes MathJax render the slide again, which
@@ -271,8 +277,6 @@ def measure_sizes(page, deck: Path, sizes, on_slide=None) -> dict:
             if len(sizes) > 1:
                 page.set_viewport_size({"width": first[0], "height": first[1]})
                 page.evaluate(FRAMES)
-            if on_slide is not None and f == fragments - 1:
-                on_slide(h, v)
     return found
 
 

@@ -111,30 +111,27 @@ def test_the_deck_leaves_out_checks_and_solutions_and_links_nothing_remote(decks
 
 def test_every_slide_and_fragment_fits_the_screen_with_readable_text_and_passes_axe(browser, decks):
     """Every step of every deck at both projector sizes, 1024 x 768 and 1280 x 720 (each step shown once
-    and measured at both: slide_fit.measure_sizes). In the same pass, axe-core (WCAG 2.0/2.1 A and AA) on
-    every slide at 1024 x 768 with all its fragments shown, then on the whole page once per deck
-    (controls, progress bar, slide number)."""
+    and measured at both: slide_fit.measure_sizes). Then axe-core (WCAG 2.0/2.1 A and AA) on the whole page
+    as presented (controls, progress bar, slide number), and on every slide of the deck at once, each
+    with all its fragments shown (slide_fit.axe_on_all_slides)."""
     width, height = slide_fit.SIZES[0]
     context = browser.new_context(viewport={"width": width, "height": height})
-    remote, found, summary, axe, axed = [], [], [], [], []
+    remote, found, summary, axe, axed = [], [], [], [], 0
     offline(context, remote)
     try:
         for deck in decks:
             page = context.new_page()
             slide_fit.open_deck(page, deck)
-
-            def run_axe(h, v, page=page, deck=deck):
-                assert page.viewport_size == {"width": 1024, "height": 768}
-                violations = slide_fit.axe_on_present_slide(page)
-                axe.extend([axe_report(violations, f"{deck.name} slide {h + 1}.{v + 1}: ")] if violations else [])
-                axed.append((deck.name, h, v))
-
-            by_size = slide_fit.measure_sizes(page, deck, slide_fit.SIZES, on_slide=run_axe)
+            by_size = slide_fit.measure_sizes(page, deck, slide_fit.SIZES)
             violations = axe_violations(page)
             axe.extend([axe_report(violations, f"{deck.name} (whole page): ")] if violations else [])
+            violations, slides = slide_fit.axe_on_all_slides(page)
+            axe.extend([axe_report(violations, f"{deck.name} (its slides): ")] if violations else [])
+            axed += slides
             page.close()
             for (w, h), steps in by_size.items():
                 assert len({(s.h, s.v) for s in steps}) >= 4, f"{deck.name}: too few slides to be a lecture"
+                assert slides == len({(s.h, s.v) for s in steps}), f"{deck.name}: axe saw {slides} slides"
                 found += [f"at {w}x{h}: {problem}" for problem in slide_fit.problems(steps)]
                 summary.append(f"{deck.name} at {w}x{h}: {len({(s.h, s.v) for s in steps})} slides, tallest "
                                f"{max(s.bottom_fraction for s in steps):.2f}, body {min(s.body for s in steps):.1f} px, "
@@ -146,7 +143,7 @@ def test_every_slide_and_fragment_fits_the_screen_with_readable_text_and_passes_
     assert set(slide_fit.SIZES) == {(1024, 768), (1280, 720)}
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
     assert remote == [], f"a deck tried to load from the network: {remote[:5]}"
-    assert len(set(axed)) >= 150, f"axe-core checked only {len(set(axed))} slides"
+    assert axed >= 150, f"axe-core checked only {axed} slides"
     assert not axe, "axe-core found WCAG violations:\n" + "\n".join(axe)
 
 
@@ -312,14 +309,18 @@ def test_the_fit_check_fails_on_a_slide_that_does_not_fit(browser, tmp_path):
         slide_fit.open_deck(page, tmp_path / "slides" / "toomuch.slides.html")
         deck = tmp_path / "slides" / "toomuch.slides.html"
         found = "\n".join(slide_fit.problems(slide_fit.measure(page, deck)))
-        # the two-size pass of the test above finds the same, at each size, and its axe-core check sees
-        # the faint text on slide 2 (and only there)
-        faint = []
-        both = slide_fit.measure_sizes(page, deck, slide_fit.SIZES, on_slide=lambda h, v: faint.append(
-            (h, v, [x["id"] for x in slide_fit.axe_on_present_slide(page)])))
+        # the two-size pass of the test above finds the same, at each size
+        both = slide_fit.measure_sizes(page, deck, slide_fit.SIZES)
+        # and its axe-core check of all the slides at once sees the faint text on slide 2, and only there
+        violations, slides = slide_fit.axe_on_all_slides(page)
+        faint = [n["target"] for v in violations for n in v["nodes"]]
+        ids = sorted({v["id"] for v in violations})
+        second = page.evaluate("t => document.querySelector(t).closest('.reveal .slides > section') === "
+                               "document.querySelectorAll('.reveal .slides > section')[1]", faint[0]) if faint else None
     finally:
         context.close()
-    assert [(h, ids) for h, _, ids in faint if ids] == [(1, ["color-contrast"])], faint
+    assert ids == ["color-contrast"] and len(faint) == 1 and second, (ids, faint)
+    assert slides == 3, slides
     for size, steps in both.items():
         text = "\n".join(slide_fit.problems(steps))
         assert re.search(r"slide 1\.1 \('Too much'\): overflows the slide by \{'bottom': \d", text), (size, text)
