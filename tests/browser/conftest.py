@@ -278,18 +278,59 @@ def notebook_server(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory):
-    """Voila serving 06_play.ipynb on a free port with a random token."""
+    """The player (06_play.ipynb) as ``make app`` serves it: scripts/launch.py's Voila command and
+    environment, on a free port with a random token; (address, token)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import launch
     home = tmp_path_factory.mktemp("voila")
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"))
+    env = launch.quiet_environment()
+    env.update(JUPYTER_RUNTIME_DIR=str(home / "runtime"))
     port, token = free_port(), secrets.token_hex(16)
-    proc = start([sys.executable, "-m", "voila", str(NOTEBOOKS / "06_play.ipynb"), "--no-browser",
-                  "--Voila.ip=127.0.0.1", f"--port={port}", f"--token={token}"], env, home / "voila.log")
+    env["TOKEN"] = token
+    cmd, _ = launch.command("app", "127.0.0.1", port, token, open_browser=False)
+    proc = start(cmd, env, home / "voila.log")
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(f"{base}/voila/static/", proc)
         yield base, token
     finally:
         stop(proc)
+
+
+LOCAL = ("data:", "blob:", "about:")
+LOADING = ("font", "stylesheet", "net::", "Failed to load resource", "downloadable")
+"""Console errors that mean something failed to load (a font, a style sheet)."""
+
+
+@pytest.fixture
+def offline_page(browser):
+    """A page (1400 x 1000) whose context answers only 127.0.0.1 (and data:, blob:, about: addresses): every
+    other request is refused and listed in ``page.outside``; console errors go to ``page.errors``."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    outside: list[str] = []
+    errors: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(("http://127.0.0.1:", *LOCAL)):
+            r.continue_()
+        else:
+            outside.append(url)
+            r.abort()
+
+    context.route("**/*", route)
+    pg = context.new_page()
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.outside, pg.errors = outside, errors
+    yield pg
+    context.close()
+
+
+def assert_offline(page, what: str) -> None:
+    """No request of ``page`` left the machine and nothing failed to load (see :func:`offline_page`)."""
+    assert not page.outside, f"{what} asked the network for: {page.outside}"
+    loading = [e for e in page.errors if any(w in e for w in LOADING)]
+    assert not loading, f"{what} logged loading errors: {loading}"
 
 
 class once_per_run:

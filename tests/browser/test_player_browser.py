@@ -1,7 +1,10 @@
 """The puzzle player in a real browser: click a tile, see the grid change; swap, see the component change.
 
 These read what is on screen (the buttons' texts), not the kernel's state, so
-they catch display bugs such as a blank tile that keeps its old label.
+they catch display bugs such as a blank tile that keeps its old label. In JupyterLab and in the player page
+(``make app``), no request leaves the machine meanwhile: the browser answers only the local server, and the
+test fails on any other request and on a console error about loading (a font, a style sheet). The decks and
+the site have the same check in test_slides_browser.py and test_site_browser.py.
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ import re
 
 import pytest
 
-from .conftest import CHROMIUM, ENABLE, SCREENSHOTS, axe_report, axe_violations, run_all_cells, close_sessions
+from .conftest import (CHROMIUM, ENABLE, SCREENSHOTS, assert_offline, axe_report, axe_violations, close_sessions,
+                       run_all_cells)
 
 if CHROMIUM is None:
     pytest.skip(f"browser tests skipped: no Chromium found; {ENABLE}", allow_module_level=True)
@@ -102,13 +106,15 @@ def keyboard_and_axe(page, widget, in_notebook: bool) -> None:
     assert not found, "axe-core found WCAG violations in the widgets:\n" + axe_report(found)
 
 
-def test_player_in_jupyterlab(page, lab_server):
+def test_player_in_jupyterlab(offline_page, lab_server):
+    page = offline_page
     base, token = lab_server
     close_sessions(base, token)
     page.goto(f"{base}/lab/tree/06_play.ipynb?token={token}", timeout=TIMEOUT)
     run_all_cells(page, TIMEOUT)
     play(page, page.locator(".puzzle-widget").first, "lab_player")
     keyboard_and_axe(page, page.locator(".puzzle-widget").first, in_notebook=True)
+    assert_offline(page, "JupyterLab with the player running")
 
 
 def test_player_in_notebook7(page, notebook_server):
@@ -120,12 +126,17 @@ def test_player_in_notebook7(page, notebook_server):
     keyboard_and_axe(page, page.locator(".puzzle-widget").first, in_notebook=True)
 
 
-def test_player_in_voila(page, voila_server):
+def test_player_in_voila(offline_page, voila_server):
+    page = offline_page
     base, token = voila_server
     page.goto(f"{base}/?token={token}", timeout=TIMEOUT)
     widget = page.locator(".puzzle-widget").first
     play(page, widget, "voila_player")
     keyboard_and_axe(page, widget, in_notebook=False)
+    widget.locator(".action-presentation").click()               # its larger fonts load too
+    page.wait_for_timeout(1000)
+    page.screenshot(path=str(SCREENSHOTS / "offline_player.png"))
+    assert_offline(page, "the player page")
 
 
 def test_exercise_players_hide_their_panel_until_the_check_passes(page, voila_server):

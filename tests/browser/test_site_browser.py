@@ -35,6 +35,7 @@ SOURCES = [*lessons(ROOT / "notebooks"), *(ROOT / "site").rglob("*"), ROOT / "sc
 MATH_PAGE = "03_solvability.html"
 LIVE_NOTE = "the live player needs a running kernel: run make app"
 TIMEOUT = 60_000  # ms
+NARROW_AXE = ("index.html", "06_play.html")   # checked by axe-core at 1024 x 768 too
 
 
 def fresh() -> bool:
@@ -137,11 +138,15 @@ def crawl(offline, server):
             prev: !!document.querySelector('a.prev-page'), next: !!document.querySelector('a.next-page'),
         })""")
         info["status"] = status
-        # axe-core, WCAG 2.0/2.1 A and AA, at the projector's 1280 x 720 (this context) and at 1024 x 768
+        # axe-core, WCAG 2.0/2.1 A and AA, at the projector's 1280 x 720 (this context) on every page; at
+        # 1024 x 768, where furo folds its side bars into drawers, on one page of each template (the index
+        # and a lesson: the folded bars are the same markup on every page, and a lesson's own content is
+        # the same at either width)
         info["axe"] = {"1280x720": axe_violations(page)}
-        page.set_viewport_size({"width": 1024, "height": 768})
-        info["axe"]["1024x768"] = axe_violations(page)
-        page.set_viewport_size({"width": 1280, "height": 720})
+        if url.rsplit("/", 1)[1] in NARROW_AXE:
+            page.set_viewport_size({"width": 1024, "height": 768})
+            info["axe"]["1024x768"] = axe_violations(page)
+            page.set_viewport_size({"width": 1280, "height": 720})
         found[url] = info
         for link in info["links"]:
             target, _ = urldefrag(link)
@@ -195,10 +200,13 @@ def test_every_image_says_what_it_shows(crawl):
 
 
 def test_axe_finds_no_wcag_violation_on_any_page(crawl):
-    """axe-core with the WCAG 2.0/2.1 A and AA rules on every page of the site, at both screen sizes.
-    No rule is skipped: every page is ours (furo's and Sphinx's markup included)."""
+    """axe-core with the WCAG 2.0/2.1 A and AA rules on every page of the site at 1280 x 720, and on a page
+    of each template at 1024 x 768 too (furo's folded side bars). No rule is skipped: every page is ours
+    (furo's and Sphinx's markup included)."""
     pages = [url for url in crawl if url.endswith(".html")]
     assert len(pages) >= 12, f"only {len(pages)} pages were checked"
+    narrow = sorted(url.rsplit("/", 1)[1] for url in pages if "1024x768" in crawl[url]["axe"])
+    assert narrow == sorted(NARROW_AXE), f"checked at 1024 x 768: {narrow}"
     report = [axe_report(found, f"{url.rsplit('/', 1)[1]} at {size}: ")
               for url in pages for size, found in crawl[url]["axe"].items() if found]
     assert not report, "axe-core found WCAG violations:\n" + "\n".join(report)
