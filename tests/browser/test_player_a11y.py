@@ -74,8 +74,11 @@ def rgb(css: str) -> tuple[int, int, int]:
     return tuple(int(x) for x in re.findall(r"[\d.]+", css)[:3])
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def player(browser, voila_server):
+    """One player page for the tests of this file, loaded once (a load runs 06 in a new kernel, ~10 s). The
+    tests run in file order and each leaves the page usable for the next: the keyboard game first, on the
+    page as loaded, then the names (they only move the focus), the slider, and axe-core, which shuffles."""
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     base, token = voila_server
@@ -158,45 +161,6 @@ def test_keyboard_only_game_from_shuffled_to_goal_is_announced(player):
     assert wait_live(page, old) == "that is the blank: click a tile next to it"
 
 
-def test_axe_finds_no_wcag_violation_in_the_player_before_and_after_moves(player):
-    """axe-core (WCAG 2.0/2.1 A and AA) on the whole Voila page: the players and the BFS explorer as they
-    load, after a shuffle and three arrow-key moves, and after a swap (the unsolvable state)."""
-    page = player
-    report = []
-    found = axe_violations(page)
-    report += [axe_report(found, "as loaded: ")] if found else []
-    page.locator(".puzzle-widget .action-shuffle").first.click()
-    page.wait_for_function(f"() => {W}.querySelector('.panel-moves').textContent.trim() === '0'", timeout=TIMEOUT)
-    wait_live_says(page, "shuffled")             # the shuffle's own announcement, so the waits below don't lag one
-    page.locator(".puzzle-widget .cell-0").first.focus()
-    for key in ("ArrowLeft", "ArrowUp", "ArrowRight"):
-        old = live(page)
-        page.keyboard.press(key)
-        wait_live(page, old)
-    found = axe_violations(page)
-    report += [axe_report(found, "after moves: ")] if found else []
-    page.locator(".puzzle-widget .action-swap").first.click()
-    assert "unsolvable" in wait_live_says(page, "unsolvable"), live(page)
-    found = axe_violations(page)
-    report += [axe_report(found, "after a swap: ")] if found else []
-    assert not report, "axe-core found WCAG violations:\n" + "\n".join(report)
-
-
-def test_the_bfs_slider_is_named_and_moves_with_the_keyboard(player):
-    page = player
-    slider = page.locator(".puzzle-bfs").get_by_role("slider", name="BFS depth")
-    assert slider.count() == 1
-    slider.focus()
-    for _ in range(3):
-        page.keyboard.press("ArrowRight")
-    page.wait_for_function("() => document.querySelector('.puzzle-bfs input[type=range]')"
-                           ".getAttribute('aria-valuetext').startsWith('depth 3: ')", timeout=TIMEOUT)
-    alt = page.locator(".puzzle-bfs img").first.get_attribute("alt")
-    assert "with depth 3 highlighted" in alt, alt
-    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-    assert outline != "none", "the slider shows no focus"
-
-
 def test_names_focus_and_contrast(player):
     page = player
     widget = page.locator(".puzzle-widget").first
@@ -232,3 +196,42 @@ def test_names_focus_and_contrast(player):
         return [s.color, s.backgroundColor]; }}""")
     hi, lo = sorted((luminance(rgb(fg)), luminance(rgb(bg))), reverse=True)
     assert (hi + 0.05) / (lo + 0.05) >= 4.5, (fg, bg)
+
+
+def test_the_bfs_slider_is_named_and_moves_with_the_keyboard(player):
+    page = player
+    slider = page.locator(".puzzle-bfs").get_by_role("slider", name="BFS depth")
+    assert slider.count() == 1
+    slider.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.puzzle-bfs input[type=range]')"
+                           ".getAttribute('aria-valuetext').startsWith('depth 3: ')", timeout=TIMEOUT)
+    alt = page.locator(".puzzle-bfs img").first.get_attribute("alt")
+    assert "with depth 3 highlighted" in alt, alt
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "the slider shows no focus"
+
+
+def test_axe_finds_no_wcag_violation_in_the_player_before_and_after_moves(player):
+    """axe-core (WCAG 2.0/2.1 A and AA) on the whole Voila page: the players and the BFS explorer as the tests
+    before left them (a game played, the slider moved), after a shuffle and three arrow-key moves, and after a swap (the unsolvable state)."""
+    page = player
+    report = []
+    found = axe_violations(page)
+    report += [axe_report(found, "before: ")] if found else []
+    page.locator(".puzzle-widget .action-shuffle").first.click()
+    page.wait_for_function(f"() => {W}.querySelector('.panel-moves').textContent.trim() === '0'", timeout=TIMEOUT)
+    wait_live_says(page, "shuffled")             # the shuffle's own announcement, so the waits below don't lag one
+    page.locator(".puzzle-widget .cell-0").first.focus()
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight"):
+        old = live(page)
+        page.keyboard.press(key)
+        wait_live(page, old)
+    found = axe_violations(page)
+    report += [axe_report(found, "after moves: ")] if found else []
+    page.locator(".puzzle-widget .action-swap").first.click()
+    assert "unsolvable" in wait_live_says(page, "unsolvable"), live(page)
+    found = axe_violations(page)
+    report += [axe_report(found, "after a swap: ")] if found else []
+    assert not report, "axe-core found WCAG violations:\n" + "\n".join(report)
