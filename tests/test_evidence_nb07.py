@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlelib.course.evidence.nb07_bfs_at_scale import bit_arrays_held, bit_arrays_problem, frontier_plan_problem
-from puzzlelib.core.limits import frontier_bfs_bytes
+from puzzlelib.course.evidence.nb07_bfs_at_scale import (bit_arrays_held, bit_arrays_problem, cluster_refusal,
+                                                   frontier_plan_problem, routed_children)
+from puzzlelib.core.limits import frontier_bfs_bytes, reachable_count
+from puzzlelib.engines.packed import blank_moves
 from puzzlelib.core.reference import load_results, published_counts
 from puzzlelib.engines.bitarray import rank_bfs_bytes
 
@@ -85,3 +87,44 @@ def test_the_bit_array_formula_is_what_the_search_holds(shape):
 def test_a_wrong_bit_array_formula_fails(wrong):
     problem = bit_arrays_problem(2, 4, wrong(2, 4))
     assert problem is not None and "the formula is wrong" in problem
+
+
+# ---- the cluster notes: the shuffle's model and the check before any work ----
+
+def moves_one_way(rows, cols):
+    """The model: each move between two layers made once, so the boards times half the blank's mean moves."""
+    return reachable_count(rows, cols) * sum(len(s) for s in blank_moves(rows, cols)) // (2 * rows * cols)
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)])
+def test_the_engine_makes_each_move_once(shape):
+    made, routed, between = routed_children(*shape, 8)
+    assert made == moves_one_way(*shape) and between <= routed <= made
+    assert made != 2 * moves_one_way(*shape)           # the moves back are skipped: not every move of every board
+
+
+def test_one_part_routes_each_board_once_and_nothing_between():
+    """With one part, the part's own merge drops every duplicate: each board but the goal is routed once."""
+    made, routed, between = routed_children(2, 4, 1)
+    assert (routed, between) == (reachable_count(2, 4) - 1, 0) and made == moves_one_way(2, 4)
+
+
+def test_more_parts_route_more_of_the_moves_and_more_between():
+    few, many = routed_children(3, 3, 2), routed_children(3, 3, 64)
+    assert few[0] == many[0] and few[1] < many[1] <= many[0] and few[2] / few[1] < 0.6 < 0.9 < many[2] / many[1]
+
+
+def test_routed_children_refuses_a_big_board_and_bad_parts():
+    with pytest.raises(ValueError):
+        routed_children(3, 4, 4)
+    with pytest.raises((ValueError, TypeError)):
+        routed_children(2, 3, 0)
+
+
+def test_the_check_before_any_work_wants_twice_the_plan():
+    plan = frontier_bfs_bytes(2, 7)
+    assert cluster_refusal(2, 7, 16, 24 * 10**9) is None
+    assert cluster_refusal(2, 7, 16, 2 * plan // 16) is None
+    problem = cluster_refusal(2, 7, 16, 2 * plan // 16 - 10**6)
+    assert problem is not None and "add workers or memory" in problem and "16 workers" in problem
+    assert cluster_refusal(2, 7, 8, 24 * 10**9) is not None          # half the workers: refused

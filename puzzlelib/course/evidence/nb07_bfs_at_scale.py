@@ -8,6 +8,11 @@ plain BFS, so that another board's layers do not pass) and the peak memory measu
 arrays a rank-indexed search holds at once, read from the running search.
 
 Each check returns ``None`` when the claim holds on its data, or a short message that says what does not.
+
+The notes on a cluster run (the distributed search of ``puzzlelib.engines.distributed``) rest on a model of the
+shuffle, a child for each move from one layer to the next, and on the check that search makes before any work.
+:func:`routed_children` counts what the engine's own tasks make and route, run here one after another, so the
+model is checked against the engine on small boards; :func:`cluster_refusal` asks the engine's check itself.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import sys
 
 import numpy as np
 
-__all__ = ["frontier_plan_problem", "bit_arrays_held", "bit_arrays_problem"]
+__all__ = ["frontier_plan_problem", "bit_arrays_held", "bit_arrays_problem", "routed_children", "cluster_refusal"]
 
 _PREFIX_BOARDS = 50_000
 """The plain BFS recomputes a whole search's first layers up to about this many boards."""
@@ -149,4 +154,70 @@ def bit_arrays_problem(rows: int, cols: int, claimed_bytes: int) -> str | None:
     if abs(held - claimed_bytes) > 3:
         return (f"the search holds {held:,} bytes of bit arrays at once on {rows} x {cols}, not {claimed_bytes:,}: "
                 f"the formula is wrong")
+    return None
+
+
+def routed_children(rows: int, cols: int, partitions: int) -> tuple[int, int, int]:
+    """(moves made, children routed, children routed to another part) over a whole distributed search of
+    ``rows`` x ``cols`` in ``partitions`` parts, its tasks run one after another in this process (no Dask).
+
+    The tasks are :mod:`puzzlelib.engines.distributed`'s own: each part is expanded and its children split by
+    owner, and each owner merges its pieces into its part of the next layer. A *move made* is a board and a
+    direction its blank can go whose used-move bit is clear (the moves back to the layer before are skipped),
+    counted from the words before they are expanded; the children a part routes are those boards after the
+    part's own merge of its duplicates, so there are at most as many. The search runs to the end: keep the
+    shape small.
+
+    >>> made, routed, between = routed_children(2, 2, 2)
+    >>> made, routed <= made, between <= routed
+    (12, True, True)
+    """
+    from puzzlelib.core.board import Board, check_shape
+    from puzzlelib.core.errors import whole_number
+    from puzzlelib.engines import distributed
+    from puzzlelib.engines.packed import BLANK_SHIFT, blank_moves, pack
+    rows, cols = check_shape(rows, cols)
+    partitions = whole_number(partitions, "partitions", minimum=1, maximum=2**16)
+    if rows * cols > 10:
+        raise ValueError(f"routed_children runs a whole search: give a board of at most 10 cells, not {rows} x {cols}")
+    ways = np.zeros((rows * cols, 4), dtype=bool)          # ways[b, d]: the blank in cell b can go in direction d
+    for sources in blank_moves(rows, cols):
+        for b, d, _ in sources:
+            ways[b, d] = True
+    goal = pack(Board.goal(rows, cols).tiles)
+    parts = [distributed._start_part(goal, p, partitions) for p in range(partitions)]
+    made = routed = between = 0
+    while sum(len(p) for p in parts):
+        for part in parts:
+            blank = (part >> np.uint64(BLANK_SHIFT)).astype(np.intp)
+            for d in range(4):
+                made += int((ways[blank, d] & ((part >> np.uint64(d)) & np.uint64(1) == 0)).sum())
+        pieces = [distributed._expand(part, rows, cols, partitions) for part in parts]
+        routed += sum(len(piece) for row in pieces for piece in row)
+        between += sum(len(piece) for i, row in enumerate(pieces) for j, piece in enumerate(row) if i != j)
+        parts = [distributed._merge(*[row[j] for row in pieces]) for j in range(partitions)]
+    return made, routed, between
+
+
+def cluster_refusal(rows: int, cols: int, workers: int, worker_bytes: int) -> str | None:
+    """None if the distributed search of ``rows`` x ``cols`` passes the check it makes before any work on a
+    cluster of ``workers`` workers of ``worker_bytes`` bytes each, else the engine's message.
+
+    The check is the engine's own (it compares the memory the search plans for with half what the workers
+    report); nothing runs.
+
+    >>> cluster_refusal(3, 4, 2, 2**30) is None
+    True
+    >>> cluster_refusal(3, 4, 2, 2**28).startswith("a distributed frontier search of the 3 x 4 board")
+    True
+    """
+    from puzzlelib.core.errors import whole_number
+    from puzzlelib.core.limits import TooLargeError
+    from puzzlelib.engines import distributed
+    workers = whole_number(workers, "workers", minimum=1)
+    worker_bytes = whole_number(worker_bytes, "worker_bytes", minimum=1)
+    try:
+        distributed._refuse(rows, cols, workers, workers * worker_bytes, None)
+    except TooLargeError as error:
+        return str(error)
     return None

@@ -17,7 +17,8 @@ Three kinds of check:
   and the claims its argument rests on; :func:`verdict_of` turns a form into a
   verdict, and :func:`verdict_problem` says which recorded verdict does not
   follow from its form, so two claims of the same form cannot get different
-  verdicts, and a claim resting on an unproven one cannot be called proved.
+  verdicts, and a rule or argument resting on an unproven claim cannot be
+  called proved.
 
 Each ``*_problem`` function returns None when the claim holds, or a short
 message that says what does not; ``tests/test_evidence_nb09.py`` feeds each one
@@ -204,8 +205,9 @@ def passed_problem(moves, perms: np.ndarray, cols: int) -> str | None:
 
 KINDS = ("rule", "fact", "argument")
 """What a claim is. A *rule* speaks of every board of a size, or of every size, so it needs a proof (in words,
-in a comment, or as what a program is for; a function's *name* is a label, not a rule); a *fact* (a number, an
-example, a table, a program's output, a label) is settled by computing; an *argument* is a step of a proof."""
+in a comment, or as what a program is for: a function or step of a text's program is a rule, what it does for
+every board, and its name or comment is a label on it); a *fact* (a number, an example, a table, a program's
+output) is settled by computing; an *argument* is a step of a proof."""
 
 FAULTS = {  # a fault, and the verdict it gives; a claim with several takes the first in this order
     "not measurable": "not checked here",
@@ -218,13 +220,16 @@ FAULTS = {  # a fault, and the verdict it gives; a claim with several takes the 
     "rests on an unproven claim": "unproven",
     "mislabelled": "correct but mislabelled",
 }
-"""Each fault a claim can have, in order, with its verdict. Only a rule can lack a proof."""
+"""Each fault a claim can have, in order, with its verdict. Only a rule can lack a proof; a rule or an argument
+can rest on an unproven claim; a fact never does, as computing settles it whatever it rests on."""
 
-_PROOF_FAULTS = {"says it has no proof", "no proof", "one half argued", "rests on an unproven claim"}
+_PROOF_FAULTS = {"says it has no proof", "no proof", "one half argued"}
+_WEAK_SUPPORT = "rests on an unproven claim"
 
 WEAK = ("wrong", "incomplete", "unproven")
-"""The verdicts of a claim that cannot carry an argument: a claim whose argument rests on one of them is unproven
-(its form has the fault "rests on an unproven claim" and names the claims it rests on)."""
+"""The verdicts of a claim that cannot carry an argument: a rule or an argument that rests on one of them is
+unproven at best (its form has the fault "rests on an unproven claim" and names the claims it rests on). A fact
+names the claims it rests on too, but computing settles it, so they do not lower it."""
 
 
 def _form_parts(form) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
@@ -257,6 +262,9 @@ def verdict_of(form: tuple) -> str:
         raise ValueError(f"unknown fault {unknown[0]!r}; one of {tuple(FAULTS)}")
     if kind != "rule" and _PROOF_FAULTS & set(faults):
         raise ValueError(f"only a rule needs a proof, and this is a {kind}")
+    if kind == "fact" and _WEAK_SUPPORT in faults:
+        raise ValueError("a fact is settled by computing, whatever it rests on: only a rule or an argument "
+                         "rests on an unproven claim")
     for fault, verdict in FAULTS.items():
         if fault in faults:
             return verdict
@@ -264,11 +272,12 @@ def verdict_of(form: tuple) -> str:
 
 
 def verdict_problem(verdicts: Mapping[str, str], forms: Mapping[str, tuple]) -> str | None:
-    """None if every claim's verdict is the one its form gives, and every claim resting on a claim judged
-    wrong, incomplete or unproven says so; else the first claim where not.
+    """None if every claim's verdict is the one its form gives, and every rule or argument resting on a claim
+    judged wrong, incomplete or unproven says so; else the first claim where not.
 
     So two claims of the same kind and faults always get the same verdict, and a gap is never hidden one
-    step away: an argument that leans on an unproven step is unproven too.
+    step away: a rule or an argument that leans on an unproven step is unproven too. A fact names what it rests
+    on as well, but is settled by computing, so a weak support does not lower it.
 
     >>> forms = {"E13": ("rule", ("one half argued",)), "C6": ("rule", ("one half argued",))}
     >>> verdict_problem({"E13": "unproven", "C6": "unproven"}, forms) is None
@@ -294,12 +303,14 @@ def verdict_problem(verdicts: Mapping[str, str], forms: Mapping[str, tuple]) -> 
             also = f" (as for {', '.join(twins)})" if twins else ""
             return f"{claim} is judged {verdict!r}, but its form {tuple(forms[claim])[:2]} gives {wanted!r}{also}"
     for claim, form in forms.items():
-        _, faults, rests_on = _form_parts(form)
+        kind, faults, rests_on = _form_parts(form)
         unknown = [c for c in rests_on if c not in verdicts or c == claim]
         if unknown:
             return f"{claim} rests on {unknown[0]}, which is not another claim of the table"
+        if kind == "fact":
+            continue
         weak = [c for c in rests_on if verdicts[c] in WEAK]
-        says = "rests on an unproven claim" in faults
+        says = _WEAK_SUPPORT in faults
         if weak and not says:
             return (f"{claim} rests on {weak[0]}, judged {verdicts[weak[0]]!r}, but its form does not say it rests "
                     "on an unproven claim")
