@@ -5,7 +5,8 @@ Usage: python scripts/build_student.py [--out build/student] [NOTEBOOK ...]   (d
 OUT is a small project of its own, so ``make lab`` works in it as in the full one:
 
     OUT/README.md          for students (from site/student_README.md): how to start, check/hint/reveal
-    OUT/Makefile           ``make lab`` (sets up OUT/.venv, then JupyterLab on notebooks/) and ``make setup``
+    OUT/Makefile           ``make lab`` (sets up OUT/.venv, then JupyterLab on notebooks/), ``make app``
+                           (the player with Voila, as 06 says) and ``make setup``
     OUT/pyproject.toml     the project's, so ``pip install -e .`` installs puzzlelib and JupyterLab
     OUT/puzzlelib/         the package (check() needs it: it computes the expected answers out of sight),
                            with exercises/solutions.py replaced by a stub: the reference solutions are
@@ -14,7 +15,9 @@ OUT is a small project of its own, so ``make lab`` works in it as in the full on
     OUT/notebooks/         every notebook: each cell tagged ``solution`` removed, every output and
                            execution count cleared, exercise placeholders (``answer = ...``) kept; a cell
                            whose metadata holds ``student_source`` (text that would not be true here,
-                           such as `make test` or the collapsed solutions) gets that text instead
+                           such as `make test` or the collapsed solutions) gets that text instead; a
+                           markdown cell naming a file of benchmarks/ or tests/ (not in the edition)
+                           gets a note saying they are in the full project
     OUT/notebooks/.no-solutions   makes puzzlelib's reveal() say that solutions are not part of
                            this edition (it looks for the file in the kernel's working folder)
 
@@ -27,6 +30,7 @@ The build fails if any cell left still looks like a solution ("Solution to exerc
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 import zipfile
@@ -43,6 +47,11 @@ NO_SOLUTIONS = ".no-solutions"   # puzzlelib.course.exercises.NO_SOLUTIONS_FILE
 STUDENT_SOURCE = "student_source"
 """A cell's metadata key: its text in the student edition, where the lecturer's text would not be true."""
 
+FULL_PROJECT = re.compile(r"\b(?:benchmarks|tests)/")
+FULL_PROJECT_NOTE = ("*The `benchmarks/` and `tests/` folders named here are in the full project (your lecturer's "
+                     "copy), not in this edition.*")
+"""A markdown cell that names a file of those folders gets this note in the student edition."""
+
 MAKEFILE = """\
 # Sliding Puzzles, Explained (student edition). Needs only Python 3.10+ on the PATH as python3.
 PYTHON ?= python3
@@ -50,19 +59,22 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab setup clean
+.PHONY: lab app setup clean
 
 lab: $(STAMP)  ## set up if needed, then open JupyterLab on notebooks/ (`make lab PORT=9000 IP=0.0.0.0`)
 \t$(BIN)/python scripts/launch.py lab $(if $(PORT),--port $(PORT)) $(if $(IP),--ip $(IP))
+
+app: $(STAMP)  ## the puzzle player (06_play.ipynb) on a page of its own, with Voila
+\t$(BIN)/python scripts/launch.py app $(if $(PORT),--port $(PORT)) $(if $(IP),--ip $(IP))
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 \t@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10 or newer is needed, found " + sys.version'
-\t@echo "Setting up $(VENV)/ (once, with the network): puzzlelib and JupyterLab, 1 to 5 minutes; pip's progress follows."
+\t@echo "Setting up $(VENV)/ (once, with the network): puzzlelib, JupyterLab and Voila, 1 to 5 minutes; pip's progress follows."
 \t@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 \t@$(BIN)/python -m pip install --quiet --upgrade pip
-\tPYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install --progress-bar on -e .
+\tPYTHONWARNINGS=ignore::UserWarning $(BIN)/python -m pip install --progress-bar on -e '.[app]'
 \t@touch $(STAMP)
 \t@echo "Set-up done."
 
@@ -87,6 +99,8 @@ def student_notebook(path: Path):
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
+        elif FULL_PROJECT.search(cell.source):
+            cell.source = cell.source.rstrip() + "\n\n" + FULL_PROJECT_NOTE
         kept.append(cell)
     nb.cells = kept
     nb.metadata.pop("widgets", None)

@@ -114,17 +114,19 @@ def test_no_solution_survives_and_outputs_are_cleared(edition, path):
     assert len(PLACEHOLDER.findall(text)) == len(PLACEHOLDER.findall(shown)), "placeholders went missing"
 
 
-FIRST_NOTEBOOKS = [p for p in NOTEBOOKS if p.name[:2] in ("00", "01")]
-
-
-@pytest.mark.parametrize("path", FIRST_NOTEBOOKS, ids=[p.name for p in FIRST_NOTEBOOKS])
-def test_what_the_editions_first_notebooks_promise_is_in_the_edition(edition, path):
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_what_the_editions_notebooks_promise_is_in_the_edition(edition, path):
     """Issue 46: the student's 00 promised `make test`, environment.yml and a collapsed cell holding each
-    solution, none of which the edition has; the lecturer's 00 still says them."""
+    solution, none of which the edition has; the lecturer's 00 still says them. 06 names `make app`; 07
+    and 08 name scripts of benchmarks/ and tests/, which the edition lacks: a note says where they are."""
     targets = set(re.findall(r"^([a-z][\w-]*):", (edition / "Makefile").read_text(encoding="utf-8"), flags=re.M))
-    text = "\n".join(c.source for c in student(edition, path).cells)
+    cells = student(edition, path).cells
+    text = "\n".join(c.source for c in cells)
     for target in re.findall(r"`make (\w[\w-]*)", text):
         assert target in targets, f"{path.name} promises `make {target}`, which the edition's Makefile lacks"
+    for c in cells:
+        if c.cell_type == "markdown" and re.search(r"\b(?:benchmarks|tests)/", c.source):
+            assert not (edition / "benchmarks").exists() and "are in the full project" in c.source, c.source[:200]
     for name in re.findall(r"`([\w.-]+\.(?:yml|yaml|toml|txt|cfg))`", text):
         assert (edition / name).exists(), f"{path.name} names {name}, which the edition lacks"
     assert "collapsed cell" not in text and "gives up and\nshows the answer" not in text

@@ -164,7 +164,8 @@ def _type_hint(answer, want) -> str | None:
         if got == "list":
             return "a list where a tuple is expected: use round brackets, ( ... ), or tuple(your_list)."
         if got == "Board":
-            return "a Board where a tuple of tiles is expected: give board.tiles."
+            return ("a Board where a tuple is expected: read again what the exercise asks for (a pair such as "
+                    "(board, tile) is a tuple; a board's own tiles are board.tiles).")
         if got == "str":
             return "a string where a tuple is expected: give the numbers themselves, in round brackets."
         return None if got == "tuple" else f"{_a(answer)} where a tuple is expected."
@@ -180,8 +181,8 @@ def _type_hint(answer, want) -> str | None:
         return None if got == "list" else f"{_a(answer)} where a list is expected."
     if want == "Board":
         if got in ("tuple", "list"):
-            return (f"a {got} where a Board is expected: slide tiles on the board itself "
-                    "(board.slide(tile) returns the new Board).")
+            return (f"a {got} where a Board is expected: make one from the tiles with "
+                    "Board.from_tiles(tiles, rows, cols), or row by row with Board([[...], [...]]).")
         return None if got == "Board" else f"{_a(answer)} where a Board is expected."
     if want == "str":
         if got != "str":

@@ -483,12 +483,31 @@ def _call(fn, args: tuple, shows: str):
         raise _Fail(f"{shows} raised {_describe(err)}") from None
 
 
+def _placeholder():
+    ...
+
+
+def _steps(code) -> list:
+    import dis
+    return [(i.opname, i.argval) for i in dis.get_instructions(code) if i.opname not in ("RESUME", "NOP")]
+
+
+def _unwritten(fn) -> bool:
+    """True for a function whose body is still the placeholder ``...`` (or ``pass``, after a docstring or
+    not): it does nothing but return None."""
+    code = getattr(fn, "__code__", None)
+    return code is not None and _steps(code) == _steps(_placeholder.__code__)
+
+
 def _check_function(ex: Exercise, fn) -> bool:
     if not callable(fn) or issubclass(type(fn), type):
         shown = _short(fn, 60) if type(fn) in (int, float, str, bool, type(None), tuple, list) else "a value"
         raise TypeError(f'exercise {ex.id} asks for a function: write {ex.function}(...) and pass the function '
                         f'itself, check("{ex.id}", {ex.function}), not its result; got {shown} of type '
                         f"{type(fn).__name__}")
+    if _unwritten(fn):
+        print(f"not answered yet: write the body of {ex.function} in place of its ...")
+        return False
     for _, problem, _ in _step_results(ex, fn):
         if problem is not None:
             print(f"not yet: {problem}")
