@@ -1,8 +1,8 @@
 """Notebook 02's evidence checks pass on the true data and fail on wrong data, each for the reason it names."""
 
 from puzzlelib import Board, bfs_layers
-from puzzlelib.course.evidence.nb02_breadth_first_search import (branching_problem, queue_problem, same_expansions_problem,
-                                                          transition_problem)
+from puzzlelib.course.evidence.nb02_breadth_first_search import (branching_problem, homecoming_walks, queue_problem,
+                                                          same_expansions_problem, transition_problem)
 from puzzlelib.core.graph import branching_factor
 from puzzlelib.core.bfs import keyed_bfs
 from puzzlelib.core.generic import SlidingPuzzleProblem
@@ -136,3 +136,41 @@ def test_priorities_that_keep_the_order_but_are_not_the_layer_are_caught():
             assert message is not None and "from the start, but its priority is" in message, message
     assert same_expansions_problem(SlidingPuzzleProblem(START), lambda node: 0) == \
         "expansion 2: (4, 0, 2, 5, 1, 3) is 1 move from the start, but its priority is 0"
+
+
+# --- homecoming_walks ------------------------------------------------------------------------------
+
+def test_no_closed_walk_under_twelve_moves_brings_every_tile_home_and_three_rounds_of_a_block_do():
+    found = homecoming_walks(12)
+    assert list(found) == list(range(1, 13))
+    assert [n for n, walks in found.items() if walks] == [12]
+    blocks = {first * 3 for first in ("ULDR", "URDL", "DLUR", "DRUL", "LURD", "LDRU", "RULD", "RDLU")}
+    assert set(found[12]) == blocks and len(found[12]) == 8          # each of the four blocks at the start, either way
+
+
+def test_a_walk_that_only_goes_round_is_not_taken_for_one_that_comes_home():
+    """Once round a block (4 moves) and twice (8) are closed walks that never step back, but they turn three tiles."""
+    assert homecoming_walks(8)[4] == [] and homecoming_walks(8)[8] == []
+    assert homecoming_walks(12)[12][0][:4] * 3 == homecoming_walks(12)[12][0]
+
+
+def test_with_steps_straight_back_allowed_the_walks_that_undo_themselves_come_home():
+    """The wrong rule (steps back allowed) gives walks shorter than 12: the check tells the rules apart."""
+    back = homecoming_walks(4, back=True)
+    assert sorted(back[2]) == ["DU", "LR", "RL", "UD"]
+    assert "ULDR" not in back[4] and "UDLR" in back[4] and "UUDD" in back[4]
+    assert any(homecoming_walks(12, back=True)[n] for n in range(2, 12))
+
+
+def test_a_smaller_window_finds_the_same_walks_up_to_its_length():
+    """Each walk is tried from the middle of a window just big enough for it: a bigger one finds nothing more."""
+    small, big = homecoming_walks(8, back=True), homecoming_walks(10, back=True)
+    assert all(sorted(small[n]) == sorted(big[n]) for n in range(1, 9))
+
+
+def test_homecoming_walks_wants_a_whole_number_of_moves():
+    import pytest
+    assert homecoming_walks(0) == {}
+    for bad, error in ((-1, ValueError), (True, TypeError), (2.0, TypeError)):
+        with pytest.raises(error):
+            homecoming_walks(bad)

@@ -78,3 +78,37 @@ def test_a_verdict_that_says_no_too_often_fails():
     problem = line_verdicts_problem(1, 4, lambda b, g: False)
     assert problem is not None and "says unreachable; BFS: yes" in problem
     assert line_verdicts_problem(2, 3, parity_rule) is None          # off a line the rule is right
+
+
+# --- exercise 3's proof: walks of 40 slides that never undo one ------------------------------------
+
+def test_the_proof_builds_a_walk_for_every_even_distance_and_each_replays():
+    from puzzlelib.course.evidence.nb06_play import scramble_proof_problem, scramble_walks, walk_problem
+
+    goal = Board.goal(3, 3)
+    walks = scramble_walks(goal, 40)
+    assert sorted(walks) == list(range(0, 31, 2))                 # the solution's 16 walks
+    for d, walk in walks.items():
+        assert walk_problem(walk, goal, 40, d) is None, d
+    assert scramble_proof_problem(goal, 40) is None
+
+
+def test_a_proof_that_claims_too_much_fails():
+    from puzzlelib.course.evidence.nb06_play import scramble_proof_problem
+
+    assert scramble_proof_problem(Board.goal(3, 3), 10) == "no walk built for distance 0"     # no loop of 10
+    assert scramble_proof_problem(Board.goal(2, 2), 13) == "no walk built for distance 3"     # one ring
+
+
+def test_a_wrong_walk_fails():
+    from puzzlelib.course.evidence.nb06_play import scramble_walks, walk_problem
+
+    goal = Board.goal(3, 3)
+    walk = scramble_walks(goal, 40)[30]
+    assert walk_problem(walk, goal, 40, 28) == "the walk ends 30 moves from the goal, not 28"
+    assert walk_problem(walk[:-1], goal, 40, 30) == "39 slides, not 40"
+    assert walk_problem(walk[1:], goal, 39, 30) == "the walk does not start at the goal"
+    undo = walk[:20] + [walk[18]] + walk[19:39]
+    assert walk_problem(undo, goal, 40, 30) == "slide 20 undoes slide 19"
+    jump = walk[:20] + [fix_by_swap(walk[20])] + walk[21:]
+    assert walk_problem(jump, goal, 40, 30) == "step 20 is not a slide"

@@ -51,16 +51,31 @@ def test_00_0_is_the_fewest_moves_of_a_board_with_its_blank_top_left_found_by_se
 @pytest.mark.parametrize("answer,says", [
     (2, "never diagonally"),                      # the blank crossing the board diagonally
     (2.0, "never diagonally"),
-    (1, "too few"), (3, "too few"),
     (0, "fits only the goal itself"),
     (8, "8 is the number of tiles"),
-    (5, "more than the closest such board needs"), (22, "more than the closest"), (31, "more than the closest"),
+    (1, "how many cells must it travel"), (3, "how many cells must it travel"),    # guesses: the general hint
+    (5, "how many cells must it travel"), (6, "how many cells must it travel"), (31, "how many cells must it travel"),
     ("4", "a string where a number is expected"),
 ])
 def test_00_0_wrong_answers_get_their_own_message_and_never_the_answer(capsys, answer, says):
     ok, out = run(capsys, "00.0", answer)
     assert ok is False and out.startswith("not yet") and says in out, out
     assert not shows(out, 4), out
+
+
+def test_00_0_guesses_get_one_reply_that_points_no_way():
+    """A student found that 1 and 3 got "too few" and 5 "more than needed": two guesses pinned the answer.
+    Guesses that are no foreseen mistake now all get the same reply, which says neither higher nor lower."""
+    import io
+    from contextlib import redirect_stdout
+    replies = set()
+    for guess in (1, 3, 5, 6, 7, 22, 31):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            check("00.0", guess)
+        replies.add(out.getvalue())
+    assert len(replies) == 1, replies
+    assert not re.search(r"too (few|many)|more than|fewer than|less than|closer|further", replies.pop())
 
 
 def test_00_0_accepts_four_in_any_number_form(capsys):
@@ -168,6 +183,7 @@ def test_00_3_is_the_number_of_tiles_next_to_the_blank_over_all_nine_places():
     (40, "across a corner"),
     (4, "the count for one place of the blank"), (3, "for one place"), (2, "for one place"),
     (9, "counts the places of the blank"),
+    (20, "is there a place of the blank that is neither"),              # 4 x 2 + 4 x 3: the centre forgotten
     (25, "which tiles can slide depends only on where the blank is"),    # the general hint
     ("24", "a string where a number is expected"),
 ])

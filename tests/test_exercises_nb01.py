@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from math import factorial
 from pathlib import Path
 
 import nbformat
@@ -155,7 +156,8 @@ def test_01_3_the_smallest_gap_is_5_and_every_closest_pair_is_accepted_in_every_
 
 
 @pytest.mark.parametrize("answer,says", [
-    ((Board([[1, 2, 3], [4, 0, 5]]), Board.goal(2, 3)), "further apart than"),        # the page's start and goal
+    ((Board([[1, 2, 3], [4, 0, 5]]), Board.goal(2, 3)), "Which two tiles"),           # the page's start and goal
+    (((1, 2, 3, 4, 0, 5), (1, 2, 3, 4, 5, 0)), "Which two tiles"),                    # right cells, tiles 5 apart
     (((1, 2, 3, 0, 4, 5), (1, 2, 3, 5, 4, 0)), "further apart than"),                 # a swap, not the closest
     ((Board.goal(2, 3), Board.goal(2, 3)), "one board twice"),
     ((Board.goal(2, 3),), "give two 2 x 3 boards"),
@@ -233,3 +235,42 @@ def test_01_5_refuses_rank_rows_rank_tiles_and_rank(capsys):
         assert ok is False and f"puzzlelib's own {name}" in out, (name, out)
     from puzzlelib.course.exercises.solutions import SOLUTIONS
     assert run(capsys, "01.5", SOLUTIONS["rank_of"])[0] is True
+
+
+# --- 01.1, 01.4 and 01.5: the hints nudge, and each typical flawed function gets its own message -------------
+
+def test_01_1_and_01_4_hints_are_nudges_not_recipes():
+    assert "smallest first" not in EXERCISES["01.1"].hint and "raise it" not in EXERCISES["01.1"].hint
+    assert "key * base" not in EXERCISES["01.4"].hint and "key = 0" not in EXERCISES["01.4"].hint
+
+
+def _key_in(base):
+    def key_of(tiles):
+        key = 0
+        for tile in tiles:
+            key = key * base(tiles) + tile
+        return key
+    return key_of
+
+
+def _rank_weighted(weight):
+    def rank_of(tiles):
+        k = len(tiles)
+        return sum(sum(1 for u in tiles[i + 1:] if u < t) * weight(k, i) for i, t in enumerate(tiles))
+    return rank_of
+
+
+@pytest.mark.parametrize("exercise_id,fn,says", [
+    ("01.4", lambda tiles: sum(t * len(tiles) ** i for i, t in enumerate(tiles)), "the first tile is the most"),
+    ("01.4", _key_in(lambda tiles: len(tiles) - 1), "not one less"),
+    ("01.4", lambda tiles: int("".join(map(str, tiles))), "not 10"),
+    ("01.5", _rank_weighted(lambda k, i: factorial(i)), "not the right ones"),     # i! for (k - 1 - i)!
+    ("01.5", _rank_weighted(lambda k, i: 1), "multiply each count by its factorial"),
+    ("01.5", _rank_weighted(lambda k, i: factorial(k - i)), "the number of orders of the tiles after it"),
+])
+def test_01_4_and_01_5_flawed_functions_get_their_own_message(capsys, exercise_id, fn, says):
+    """The first hidden case has four cells, where reversed digits, base len - 1 and base 10 all differ, and
+    where i! and no factorial at all differ too (on three cells they coincide)."""
+    ok, out = run(capsys, exercise_id, fn)
+    assert ok is False and says in out, out
+    assert "((1, 2, 3, 0))" in out, out

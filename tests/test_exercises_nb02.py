@@ -53,52 +53,126 @@ def test_wrong_boards_get_the_hint_that_fits_and_never_the_answer(capsys, answer
     never_tells(out, *FOUR_HOME)
 
 
-# --- 02.2: the 4 x 4 layer four moves from the goal -------------------------------------------------------
+# --- 02.2: walks(rows, cols, depth), the blank's walks that never step straight back -------------------------
 
-def test_the_layer_is_counted_and_agrees_with_a_bfs_stopped_early(capsys):
+def own_walks(rows, cols, depth):
+    """Every walk listed, one by one (the reference counts them by their last two cells): another correct way."""
+    def go(cell, before, left):
+        if left == 0:
+            return 1
+        r, c = cell
+        return sum(go(n, cell, left - 1) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                   if 0 <= n[0] < rows and 0 <= n[1] < cols and n != before)
+    return go((rows - 1, cols - 1), None, depth)
+
+
+def layer_sizes(rows, cols, depth):
     from puzzlelib import bfs_layers
     sizes = []
-    for layer in bfs_layers(Board.goal(4, 4), max_nodes=1000):
+    for layer in bfs_layers(Board.goal(rows, cols), max_nodes=100_000):     # what the refusal says to do
         sizes.append(layer.size)
-        if len(sizes) == 5:
+        if layer.depth == depth:
             break
-    assert sizes == [1, 2, 4, 10, 24]
-    for form in (24, 24.0):
-        assert run(capsys, "02.2", form)[0] is True
+    return sizes + [0] * (depth + 1 - len(sizes))
 
 
-@pytest.mark.parametrize("answer, words", [
-    (41, "within four moves"), (40, "one to four moves"), (10, "off by one layer"),
-    (54, "three new moves"), (58, "moves straight back"), (6, "follow the blank"), ("24", "without quotes"),
-    (48, "step straight back somewhere in the middle"), (26, "a new move they do not have"),
-])
-def test_wrong_counts_get_the_hint_that_fits_and_never_the_answer(capsys, answer, words):
-    ok, out = run(capsys, "02.2", answer)
-    assert ok is False and words in out, out
-    assert "24" not in out
-
-
-def test_a_full_4x4_bfs_is_refused_so_the_count_needs_thought():
-    from puzzlelib import TooLargeError, distance_counts
-    with pytest.raises(TooLargeError):
-        distance_counts(4, 4)
+def test_walks_written_another_way_passes_and_agrees_with_the_reference(capsys):
+    from puzzlelib.course.exercises.solutions import SOLUTIONS
+    ok, out = run(capsys, "02.2", own_walks)
+    assert ok is True and out.startswith("correct"), out
+    for rows, cols in [(1, 4), (4, 1), (2, 2), (2, 3), (3, 3), (4, 4), (3, 5)]:
+        assert [own_walks(rows, cols, d) for d in range(11)] == [SOLUTIONS["walks"](rows, cols, d) for d in range(11)]
+    assert EXERCISES["02.2"].kind == "function" and EXERCISES["02.2"].function == "walks"
     assert EXERCISES["02.2"].level == "core" and EXERCISES["02.1"].level == "warm-up"
 
 
+def test_walks_are_the_layer_sizes_up_to_five_moves_and_more_from_six():
+    """What the solution says: as many walks as boards up to 5 moves, then more walks (a closed walk that brings
+    every tile home has at least 12 moves); on 4 x 4, 1, 2, 4, 10, 24, 54, then 108 walks for 107 boards."""
+    for rows, cols in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (2, 5), (4, 5), (5, 5), (1, 5)]:
+        walks = [own_walks(rows, cols, d) for d in range(8)]
+        sizes = layer_sizes(rows, cols, 7)
+        assert walks[:6] == sizes[:6], (rows, cols)
+        if rows > 1 and cols > 1:
+            assert walks[6] > sizes[6], (rows, cols)     # the corner's block, one and a half rounds either way
+    assert [own_walks(4, 4, d) for d in range(7)] == [1, 2, 4, 10, 24, 54, 108] and layer_sizes(4, 4, 6)[6] == 107
+    import nbformat
+    from pathlib import Path
+    nb = nbformat.read(Path(__file__).resolve().parent.parent / "notebooks" / "02_breadth_first_search.ipynb", 4)
+    solution = " ".join(next(c.source for c in nb.cells if c.source.startswith("**Solution to exercise 2.")).split())
+    assert "for d = 0 to 5 is 1, 2, 4, 10, 24, 54" in solution and "at d = 6, 108 walks end at 107 boards" in solution
+
+
+def _off_first_move(rows, cols, depth):        # as if the blank had come into the corner from its left
+    def go(cell, before, left):
+        if left == 0:
+            return 1
+        r, c = cell
+        return sum(go(n, cell, left - 1) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                   if 0 <= n[0] < rows and 0 <= n[1] < cols and n != before)
+    return go((rows - 1, cols - 1), (rows - 1, cols - 2), depth)
+
+
+@pytest.mark.parametrize("wrong, words", [
+    ("walks_stepping_back", "steps straight back somewhere"),
+    ("walks_never_twice", "may come back to a cell"),
+    ("walks_as_boards", "how many boards are that many moves from the goal"),
+    (lambda r, c, d: own_walks(r, c, d) if d else 0, "the empty one"),
+    (_off_first_move, "the first move undoes nothing"),
+    (lambda r, c, d: own_walks(r, c, d + 1), "off by one move"),
+    (lambda r, c, d: own_walks(r, c, d - 1) if d > 2 else own_walks(r, c, d), "off by one move"),
+    (lambda r, c, d: own_walks(r, c, d) + (r * c > 20), "that is not how many walks"),
+    (lambda r, c, d: float(own_walks(r, c, d)), "a whole number"),
+    (lambda r, c, d: str(own_walks(r, c, d)), "a whole number"),
+])
+def test_wrong_walks_get_the_hint_that_fits_and_never_the_count(capsys, wrong, words):
+    import re
+    from puzzlelib.course.exercises.solutions import FLAWED
+    fn = FLAWED[wrong] if isinstance(wrong, str) else wrong
+    ok, out = run(capsys, "02.2", fn)
+    assert ok is False and words in out, out
+    call = re.search(r"walks\((\d+), (\d+), (\d+)\) returned .*?; ", out)
+    assert call, out
+    right = own_walks(*map(int, call.groups()))
+    rest = out.replace(call.group(0), "")
+    assert not re.search(rf"(?<![\w.]){right}(?![\w]|\.\d)", rest), out
+
+
+def test_a_bfs_answer_is_right_only_where_walks_and_boards_agree(capsys):
+    """Layer sizes are the walks up to 5 moves only: an answer read off a BFS keeps a third of the points."""
+    from puzzlelib.course.exercises.grading import POINTS, grade
+    from puzzlelib.course.exercises.solutions import FLAWED
+    points = POINTS[EXERCISES["02.2"].level]
+    assert grade("02.2", lambda r, c, d: layer_sizes(r, c, d)[d], points=points) == pytest.approx(points / 3, abs=1e-3)
+    assert grade("02.2", FLAWED["walks_as_boards"], points=points) == pytest.approx(points / 3, abs=1e-3)
+    assert grade("02.2", own_walks, points=points) == points
+    capsys.readouterr()
+
+
 def test_the_refusal_of_a_full_4x4_bfs_says_how_to_stop_it_early():
-    """A student who checks 02.2 with bfs_layers learns from the refusal itself how to take the first layers."""
-    from puzzlelib import TooLargeError, bfs_layers
+    """A student who compares walks with the 4 x 4 layers learns from the refusal itself how to take the first
+    layers; those sizes are no answer to 02.2, as they part from the walks at 6 moves."""
+    from puzzlelib import TooLargeError, bfs_layers, distance_counts
+    with pytest.raises(TooLargeError):
+        distance_counts(4, 4)
     with pytest.raises(TooLargeError) as refused:
         next(bfs_layers(Board.goal(4, 4)))
     message = str(refused.value)
     assert "max_nodes=" in message and "layers it gave" in message
     assert len(message) < 600, len(message)
-    sizes = []
-    for layer in bfs_layers(Board.goal(4, 4), max_nodes=5000):     # what the message says to do
-        sizes.append(layer.size)
-        if layer.depth == 4:
-            break
-    assert sizes[4] == 24
+    sizes = layer_sizes(4, 4, 7)
+    assert sizes[:6] == [own_walks(4, 4, d) for d in range(6)]
+    assert all(sizes[d] < own_walks(4, 4, d) for d in (6, 7))
+
+
+def test_02_2_hint_and_solution_count_every_first_move():
+    import nbformat
+    from pathlib import Path
+    hint_text = EXERCISES["02.2"].hint
+    assert "two first moves" in hint_text and "every neighbour but the one it has just come from" in hint_text
+    nb = nbformat.read(Path(__file__).resolve().parent.parent / "notebooks" / "02_breadth_first_search.ipynb", 4)
+    solution = next(c.source for c in nb.cells if c.source.startswith("**Solution to exercise 2."))
+    assert "the first move undoes nothing" in solution
 
 
 # --- 02.3: the board nearest the goal with two shortest paths ---------------------------------------------
@@ -139,15 +213,6 @@ def test_02_3_wrong_boards_get_the_hint_that_fits_and_never_the_answer(capsys, a
     ok, out = run(capsys, "02.3", answer)
     assert ok is False and words in out, out
     never_tells(out, (1, 0, 5, 4, 3, 2), Board([[1, 0, 5], [4, 3, 2]]))
-
-
-def test_02_2_hint_and_solution_count_two_moves_from_the_starting_corner(capsys):
-    import nbformat
-    from pathlib import Path
-    assert "two at the start" in EXERCISES["02.2"].hint
-    nb = nbformat.read(Path(__file__).resolve().parent.parent / "notebooks" / "02_breadth_first_search.ipynb", 4)
-    solution = next(c.source for c in nb.cells if c.source.startswith("**Solution to exercise 2."))
-    assert "2 at the start" in solution
 
 
 # --- 02.4: writing layers_to, BFS one layer at a time -----------------------------------------------------
@@ -229,3 +294,10 @@ def test_02_5_is_a_proof_whose_check_asks_questions_and_never_gives_the_proof(ca
     out = capsys.readouterr().out
     assert all(q in out for q in ex.questions)
     assert ex.solution() not in out and "closed under moves" not in out
+
+
+def test_02_5_self_check_points_at_the_text_not_at_code_the_page_never_shows():
+    """Notebook 02 describes dfs_path but never shows its code, so a question cannot ask about its lines."""
+    questions = " ".join(EXERCISES["02.5"].questions)
+    assert "line by line" not in questions and "the code" not in questions
+    assert "what the text says DFS does" in questions

@@ -1,7 +1,8 @@
 """Issues 34 and 46, readings of 03 and 04 (ids in page order since issue 46): 03.3 asks about a board shown
-only as a picture, for something no named function prints (which tile is in the most inversions); 03.4 where
-the blank may stand in Loyd's board, nearest the corner; 04.4 for every goal the board can reach, as a set;
-03.6 and 03.7 refuse every library function imported in notebook 03 that answers them."""
+only as text, for something no named function prints (which tile is in the most inversions), with more
+inversions than inversion_arcs draws; 03.4 where the blank may stand in Loyd's board, nearest the corner;
+04.4 for every goal the board can reach, as a set; 03.6 and 03.7 refuse every library function imported in
+notebook 03 that answers them."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def run(capsys, exercise_id, answer):
 
 # --- 03.3: which tile is in the most inversions -------------------------------------------------------
 
-PICTURE3 = (4, 1, 3, 5, 7, 6, 2, 8)          # 03.3's board in reading order, blank skipped
+PICTURE3 = (6, 3, 7, 1, 4, 5, 8, 2)          # 03.3's board in reading order, blank skipped
 
 
 def shares(seq):
@@ -53,19 +54,35 @@ def test_03_3_the_answer_is_the_one_tile_in_the_most_inversions(capsys):
     assert ok is True
 
 
-def test_03_3_the_solution_says_which_larger_tiles_stand_before_the_answer():
-    """Tile 2 is in an inversion with each larger tile before it, and 8 stands after it: not 'every larger tile'."""
+def test_03_3_cannot_be_read_off_the_picture_section_2_draws():
+    """The lecturers' read: inversion_arcs, shown before the exercise, drew the answer. This board has more
+    inversions than it draws, so the answer is reasoned out tile by tile."""
+    from puzzlelib.draw.solvability import MAX_ARCS, inversion_arcs
+    from puzzlelib.course.exercises.nb03_solvability import _PICTURE3_03
+    assert tuple(t for t in _PICTURE3_03.tiles if t) == PICTURE3
+    assert sum(shares(PICTURE3).values()) // 2 == 14 > MAX_ARCS
+    with pytest.raises(ValueError, match="14 inversions"):
+        inversion_arcs(_PICTURE3_03)
+
+
+def test_03_3_the_solution_gives_each_tile_its_count():
+    """The solution's counts are the pair-by-pair ones: 2 in six, 6 in five, 7 in four, 1, 3, 4, 5 in three, 8 in one."""
     nb = nbformat.read(ROOT / "notebooks" / "03_solvability.ipynb", as_version=4)
     solution = next(c.source for c in nb.cells if "**Solution to exercise 3.**" in c.source)
-    before = [t for t in PICTURE3[:PICTURE3.index(2)] if t > 2]
-    assert len(before) == shares(PICTURE3)[2] == 5 and 8 not in before
-    assert "every larger tile before it" not in solution and "the 8 comes after it" in solution
+    count = shares(PICTURE3)
+    assert (count[2], count[6], count[7], count[8]) == (6, 5, 4, 1) and {count[t] for t in (1, 3, 4, 5)} == {3}
+    assert all(t > 2 for t in PICTURE3[:PICTURE3.index(2)] if t != 1) and PICTURE3[-1] == 2
+    for said in ("6 3 7 1 4 5 8 2", "in six", "in five", "7 in four", "1, 3, 4 and 5 in three", "8 in one",
+                 "14 inversions"):
+        assert said in solution, said
 
 
 @pytest.mark.parametrize("answer, fitting", [
-    (4, "larger tile before it"),              # only the smaller tiles after it
+    (6, "larger tile before it"),              # only the smaller tiles after it
+    (8, "largest tile"),
+    (1, "smallest tile"),
     (0, "the blank is in no inversion"),
-    (8, "tile 8 is in no inversion"),          # the total count
+    (14, "number of all the inversions"),      # the total count
     (5, "for each tile, the pairs it is in"),
     ("2", "a string where a number is expected"),
 ])
@@ -78,7 +95,7 @@ def test_03_3_wrong_answers_get_a_fitting_hint_and_never_the_answer(capsys, answ
 def test_03_3_and_03_4_boards_are_not_in_the_notebook_namespace():
     nb = nbformat.read(ROOT / "notebooks" / "03_solvability.ipynb", as_version=4)
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert "[4, 1, 3], [5, 0, 7]" not in code and "13, 15, 14" not in code and "15, 14]" not in code
+    assert "[6, 3, 7], [1, 0, 4]" not in code and "13, 15, 14" not in code and "15, 14]" not in code
 
 
 # --- 03.4: Loyd's board, the blank moved -------------------------------------------------------------

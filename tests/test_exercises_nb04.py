@@ -126,14 +126,44 @@ def test_04_1_accepts_exactly_the_stuck_boards_with_2_and_3_in_the_top_row(capsy
     (Board([[1, 0, 2], [3, 4, 5]]), "both in the top row"),          # the old solution: 3 in the dead end
     (Board([[1, 2, 4], [0, 5, 3]]), "both in the top row"),          # stuck, 3 beside the dead end
     (Board([[1, 2, 3], [4, 5, 0]]), "home already"),
-    (Board([[1, 3, 2], [4, 5, 0]]), "fails the rule"),
+    (Board([[1, 2, 3], [5, 4, 0]]), "home already"),
+    (Board([[1, 3, 2], [4, 5, 0]]), "odd number of inversions"),     # the lecturers' try: right shape, fails the rule
+    (Board([[1, 3, 2], [0, 4, 5]]), "odd number of inversions"),
+    (Board([[1, 3, 2], [4, 0, 5]]), "odd number of inversions"),
+    ([[1, 3, 2], [4, 5, 0]], "odd number of inversions"),             # its rows, as lists: read as the board
+    ((1, 3, 2, 4, 5, 0), "not its tiles in one line"),
+    ("1 3 2 / 4 5 .", "not as text"),
     (Board([[2, 1, 3], [4, 5, 0]]), "top-left corner"),
+    (Board([[3, 1, 2], [5, 4, 0]]), "top-left corner"),
+    (Board([[1, 3], [2, 4], [5, 0]]), "3 x 2, 3 rows of 2 tiles"),
     (Board.goal(3, 2), "2 rows and 3 columns"),
+    (Board.goal(3, 3), "2 rows and 3 columns"),
 ])
 def test_04_1_wrong_boards_get_a_fitting_hint(capsys, board, fitting):
     ok, out = run(capsys, "04.1", board)
     assert ok is False and fitting in out, out
     assert_never_printed("04.1", out)
+    assert "[[1, 3, 2], [5, 4" not in out and "5 4" not in out and "swap" not in out    # nor how to mend it
+
+
+def test_04_1_says_why_a_board_that_fails_the_rule_is_no_answer(capsys):
+    """The lecturers' try, 1 3 2 / 4 5 .: the reply names the fault (an odd count fails the rule, so the board
+    never reaches the goal) and what the exercise asks instead, and it is the same for every such board."""
+    replies = set()
+    for bottom in permutations([0, 4, 5]):
+        board = Board.from_tiles((1, 3, 2, *bottom), 2, 3)
+        if board.tiles in set(distances(Board.goal(2, 3))):
+            continue
+        ok, out = run(capsys, "04.1", board)
+        assert ok is False and "fails the rule" in out and "can't reach the goal" in out, out
+        replies.add(out)
+    assert len(replies) == 1
+
+
+def test_04_1_takes_the_board_as_its_rows(capsys):
+    for answer in ([[1, 3, 2], [5, 4, 0]], ((1, 3, 2), (0, 5, 4))):
+        ok, out = run(capsys, "04.1", answer)
+        assert ok is True and out.startswith("correct"), out
 
 
 def test_04_1_offers_a_search_that_never_moves_tile_1_and_it_agrees_with_the_solvers():

@@ -91,55 +91,70 @@ def test_06_1_wrong_pairs_get_their_hint_and_never_a_witness(capsys, answer, say
     assert str(WITNESS_1[0].grid) not in out and str(WITNESS_1[0]) not in out
 
 
-def traded(goal: Board, tile: int) -> Board:
-    tiles = list(goal.tiles)
-    i, j = tiles.index(0), tiles.index(tile)
-    tiles[i], tiles[j] = tiles[j], tiles[i]
-    return Board.from_tiles(tiles, goal.rows, goal.cols)
+# --- 06.2: a witness walk, the most inversions in eight slides ------------------------------------
+
+WALK_2 = [6, 3, 2, 5, 8, 6, 3, 2]
 
 
-def test_06_2_the_rule_behind_it_holds_by_bfs_on_smaller_boards():
-    """The solution's argument (solvable exactly when the taxicab distance is odd), checked by BFS on 2 x 3,
-    3 x 2, 3 x 3 and 2 x 4, where nothing uses the parity rule; the reference answer agrees."""
-    keeps = EXERCISES["06.2"].solution()
-    for shape in [(2, 3), (3, 2), (3, 3), (2, 4)]:
-        goal = Board.goal(*shape)
-        reached = distances(goal)
-        gr, gc = goal.blank
-        for tile in (t for t in goal.tiles if t):
-            r, c = divmod(goal.tiles.index(tile), goal.cols)
-            assert (traded(goal, tile).tiles in reached) == ((abs(r - gr) + abs(c - gc)) % 2 == 1), (shape, tile)
-            assert keeps(*shape, tile) == (traded(goal, tile).tiles in reached), (shape, tile)
+def every_walk(board: Board, slides: int):
+    """Every walk of at most ``slides`` slides from ``board``, undoing slides too: (tiles clicked, end board)."""
+    yield [], board
+    if slides:
+        for t in board.movable_tiles():
+            for rest, end in every_walk(board.slide(t), slides - 1):
+                yield [t] + rest, end
 
 
-def test_06_2_the_player_shows_what_the_rule_says_once_its_panel_is_shown():
-    from puzzlelib.player.widgets import PuzzleWidget
-    goal = Board.goal(3, 4)
-    keeps = EXERCISES["06.2"].solution()
-    for t in range(1, 12):
-        player = PuzzleWidget(board=traded(goal, t), panel=False)
-        assert player.value_widgets["component"].value == ""             # nothing to read off before the check
-        player.show_panel(True)
-        assert ("unsolvable" not in player.value_widgets["component"].value) == keeps(3, 4, t)
+def test_06_2_the_most_is_12_by_every_walk_and_one_walk_leaves_it():
+    """By our own count over every walk of up to eight slides (undoing allowed): the most inversions is 12,
+    the bound of the solution (six vertical slides, 2 each), and one walk leaves it."""
+    ends = {}
+    for walk, end in every_walk(Board.goal(3, 3), 8):
+        ends.setdefault(own_inversions(end.tiles), []).append(walk)
+    assert max(ends) == 12 and ends[12] == [WALK_2]
+    assert engine._expected(EXERCISES["06.2"]) == WALK_2
 
 
-@pytest.mark.parametrize("flaw,says", [("_keeps_flipped", "which of those distances flip the parity back"),
-                                       ("_keeps_neighbours_only", "not only the neighbours"),
-                                       ("_keeps_by_inversions", "the blank's row counts too")])
-def test_06_2_typical_wrong_rules_get_their_hint(capsys, flaw, says):
-    from puzzlelib.course.exercises import nb06_play
-    ok, out = run(capsys, "06.2", getattr(nb06_play, flaw))
+def test_06_2_the_walk_shows_12_on_the_player():
+    session = PlaySession(board=Board.goal(3, 3))
+    for t in WALK_2:
+        assert session.click(t)
+    assert session.panel().inversions == 12
+
+
+@pytest.mark.parametrize("answer", [WALK_2, tuple(WALK_2)])
+def test_06_2_accepts_the_walk_as_a_list_or_a_tuple(capsys, answer):
+    ok, out = run(capsys, "06.2", answer)
+    assert ok is True and out.startswith("correct: "), out
+
+
+@pytest.mark.parametrize("answer,says", [
+    ([6, 3, 2, 5, 8], "how many of eight slides can go up or down"),        # 8 inversions: too short
+    ([8, 5, 2, 1, 4, 7, 5, 2], "how many of eight slides can go up or down"),   # starts sideways
+    ([6, 3, 2, 5, 8, 7, 4, 1], "one of yours adds less"),                   # six vertical slides, not all +2
+    ([6, 6, 6, 3, 2, 5, 8, 6], "undoes the slide before"),
+    ([6, 2], "not next to the blank"),
+    (WALK_2 + [6], "more than eight slides"),
+    ([], "how many of eight slides"),
+])
+def test_06_2_wrong_walks_get_their_hint_and_never_the_walk(capsys, answer, says):
+    ok, out = run(capsys, "06.2", answer)
     assert ok is False and says in out, out
+    assert str(WALK_2) not in out and "6, 3, 2, 5" not in out and "12" not in out
 
 
-def test_06_2_refuses_is_solvable_itself(capsys):
-    from puzzlelib import is_solvable
+def test_06_2_the_hint_and_the_mistake_hints_never_show_the_walk_or_the_most(capsys):
+    ex = EXERCISES["06.2"]
+    capsys.readouterr()
+    hint("06.2")
+    for text in [capsys.readouterr().out] + [m.hint for m in ex.mistakes]:
+        assert "6, 3, 2" not in text and "12" not in text, text
 
-    def by_the_library(rows, cols, tile):
-        return is_solvable(traded(Board.goal(rows, cols), tile))
 
-    ok, out = run(capsys, "06.2", by_the_library)
-    assert ok is False
+def test_06_2_every_wrong_walk_of_eight_slides_fails():
+    for walk, end in every_walk(Board.goal(3, 3), 8):
+        if len(walk) == 8:
+            assert check("06.2", walk) is (walk == WALK_2), walk
 
 
 def walks_without_undo(goal: Board, steps: int):
@@ -175,7 +190,7 @@ def test_06_3_the_answer_by_every_walk_that_never_undoes_a_move():
     goal = Board.goal(3, 3)
     ends, loops = walks_without_undo(goal, 40)
     assert engine._expected(EXERCISES["06.3"]) == ends == set(range(0, 31, 2))
-    assert loops == list(range(12, 41, 2))            # loops that never turn back: every even length from 12
+    assert loops == list(range(12, 41, 2))            # loops that never turn back: each even length from 12 to 40
     # the shortest one: the blank three times round a 2 x 2 block
     cells = [(2, 2), (1, 2), (1, 1), (2, 1)]           # the blank's cells round the bottom-right block
     walk = [goal]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+import re
 
 import numpy as np
 import pytest
@@ -55,10 +56,12 @@ def test_07_1_wrong_boards_get_their_hint(capsys):
     farther = next(Board.from_tiles(t, 3, 3) for t, d in depth.items()
                    if d == 7 and parents(Board.from_tiles(t, 3, 3), depth) >= 2)
     cases = [(farther, "find the nearest"), (Board([[1, 2, 3], [4, 5, 6], [7, 0, 8]]), "only one neighbour"),
-             (Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]]), "other half"), (Board.goal(2, 3), "give a 3 x 3 board")]
+             (Board([[2, 1, 3], [4, 5, 6], [7, 8, 0]]), "other half"), (Board.goal(2, 3), "give a 3 x 3 board"),
+             (Board.goal(3, 3), "no parent at all")]
     for board, words in cases:
         ok, out = run(capsys, "07.1", board)
         assert not ok and words in out, (board, out)
+        assert board != Board.goal(3, 3) or "only one neighbour" not in out, out      # the goal has none
         assert not shows(out, ANSWER_71.grid, ANSWER_71.tiles, list(ANSWER_71.tiles), ANSWER_71)
 
 
@@ -75,11 +78,24 @@ def test_07_2_accepts_every_form(capsys, answer):
     assert ok, out
 
 
-@pytest.mark.parametrize("answer,words", [(80_640, "corner goal"), (90_720, "4 and 5"), (5, "how many cells"),
+@pytest.mark.parametrize("answer,words", [(80_640, "Which cells are an odd"), (90_720, "exactly half"),
+                                          (5, "boards, not cells"), (4, "boards, not cells"),
                                           (181_440, "every board")])
 def test_07_2_wrong_counts_get_their_hint(capsys, answer, words):
     ok, out = run(capsys, "07.2", answer)
     assert not ok and words in out and not shows(out, "100800", "100,800", "100_800")
+
+
+def test_07_2_replies_ask_about_a_step_and_do_not_pin_the_number(capsys):
+    """A student found 90720 ("they have 4 and 5") then 80640 ("not a corner's colour") left only the answer,
+    and 5 got nearly the whole recipe. The replies now name no count of cells or boards, and 4 and 5 get the same
+    reply, so neither is confirmed."""
+    replies = {answer: run(capsys, "07.2", answer)[1].split("\n")[0]
+               for answer in (80_640, 90_720, 5, 4, 100_801, 100_799)}
+    assert replies[4] == replies[5]
+    for answer, text in replies.items():
+        assert not re.search(r"\d", text.replace("07.2", "")), (answer, text)
+        assert not re.search(r"corner's colour|one too (many|few)|have the blank in each", text), (answer, text)
 
 
 def test_07_2_the_corner_count_does_not_point_at_the_answer(capsys):
@@ -107,13 +123,24 @@ def test_07_3_accepts_every_form(capsys, answer):
     assert ok, out
 
 
-@pytest.mark.parametrize("answer,words", [(39, "true layer 6"), (55, "brings back layer 2"), (90, "differ by one"), (121, "wrong layer 5")])
+@pytest.mark.parametrize("answer,words", [(39, "true layer 6"), (55, "wrong layer 4 itself hold"),
+                                          (90, "which true layers can a child"), (121, "wrong layer 5"),
+                                          (384, "Merge the duplicates")])
 def test_07_3_wrong_counts_get_their_hint(capsys, answer, words):
     ok, out = run(capsys, "07.3", answer)
     assert not ok and words in out and not shows(out, "60")
+    assert not re.search(r"so on down|never come back|layer 2|odd layers", out), out
 
 
-@pytest.mark.parametrize("answer,words", [(100_801, "one too many"), (100_799, "one too few")])
+def test_07_3_counting_with_duplicates_gives_384():
+    layer = [Board.goal(3, 3)]
+    for _ in range(6):
+        layer = [n for b in layer for n in b.neighbors()]
+    assert len(layer) == 384
+
+
+@pytest.mark.parametrize("answer,words", [(100_801, "is the goal itself at an odd distance"),
+                                          (100_799, "what must the count be a multiple of")])
 def test_07_2_off_by_one_gets_its_own_hint(capsys, answer, words):
     ok, out = run(capsys, "07.2", answer)
     assert not ok and words in out and not shows(out, "100800", "100,800", "100_800")
@@ -158,11 +185,18 @@ def test_07_4_a_written_out_answer_passes_and_pack_is_refused(capsys):
         out = j << 60
         for i, t in enumerate(tiles):
             out |= t << (4 + 4 * i)
-        way = {-cols: 0, cols: 1, -1: 2, 1: 3}[b - j]
+        (br, bc), (jr, jc) = divmod(b, cols), divmod(j, cols)
+        way = 0 if br < jr else 1 if br > jr else 2 if bc < jc else 3
         return out | (1 << way)
 
     ok, out = run(capsys, "07.4", child_word)
     assert ok, out
+
+    def by_difference(word, j, cols):        # the way back read off b - j alone: on a 5 x 1 board, -1 is up
+        return child_word(word, j, cols) & ~15 | (1 << {-cols: 0, cols: 1, -1: 2, 1: 3}[(word >> 60) - j])
+
+    ok, out = run(capsys, "07.4", by_difference)
+    assert not ok and ", 1) returned" in out, out
     from puzzlelib.engines.packed import pack, unpack
 
     def borrowed(word, j, cols):
@@ -172,7 +206,7 @@ def test_07_4_a_written_out_answer_passes_and_pack_is_refused(capsys):
         tiles = tiles[:n]
         b = tiles.index(0)
         tiles[b], tiles[j] = tiles[j], 0
-        return pack(tiles) | (1 << {-cols: 0, cols: 1, -1: 2, 1: 3}[b - j])
+        return pack(tiles) | (1 << (0 if b < j - cols + 1 else 1 if b > j + cols - 1 else 2 if b < j else 3))
 
     ok, out = run(capsys, "07.4", borrowed)
     assert not ok

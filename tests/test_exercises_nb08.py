@@ -206,13 +206,15 @@ def test_every_such_start_passes_with_its_count(capsys, d3):
         for answer in [(start, moves), [start.grid, moves]]:
             ok, out = run(capsys, "08.5", answer)
             assert ok, (answer, out)
-        ok, out = run(capsys, "08.5", (start, moves - 2))
-        assert not ok and "not of that many moves" in out
+        ok, out = run(capsys, "08.5", (start, moves + 2))
+        assert not ok and "not of that many moves" in out and "another order than exercise 4's rules" in out
 
 
 def test_wrong_starts_get_fitting_hints(capsys):
     calm = Board([[1, 2, 3], [4, 5, 0], [7, 8, 6]])
-    cases = [((calm, 1), "still returns a path with the fewest moves"), ((CLOSED, 25), "not of that many moves"),
+    cases = [((calm, 3), "still returns a path with the fewest moves"), ((CLOSED, 29), "not of that many moves"),
+             ((CLOSED, 25), "that many moves is the fewest"), ((calm, 1), "that many moves is the fewest"),
+             ((CLOSED, 23), "no path from that start is that short"),
              ((Board([[1, 2, 3], [4, 5, 6], [8, 7, 0]]), 1), "cannot reach the goal"),
              ((Board.goal(2, 3), 1), "give a 3 x 3 board")]
     for answer, words in cases:
@@ -222,6 +224,18 @@ def test_wrong_starts_get_fitting_hints(capsys):
         assert "27" not in out
     hint("08.5")
     never_shown(capsys.readouterr().out, CLOSED)
+
+
+def test_a_start_that_only_other_ties_make_longer_is_told_so_not_judged_by_the_students_function(capsys, d3):
+    """The check never runs the student's astar_count: it judges the start by A* with exercise 4's rules (the
+    module's reference). A start from which A* with other ties returns a longer path, but A* by the rules a
+    shortest one, is refused, and the message says why the student's search may have said otherwise."""
+    start = Board([[5, 6, 0], [8, 1, 4], [2, 7, 3]])
+    path, _ = _other_ties(start, _Heuristic("pdb3"), False)
+    assert len(path) - 1 == 28 > d3[start.tiles] == 26 == len(_astar_run(start, reopen=False)[0]) - 1
+    ok, out = run(capsys, "08.5", (start, 28))
+    assert not ok and "still returns a path with the fewest moves" in out
+    assert "If your astar_count returned a longer path from it" in out and "run its check first" in out
 
 
 # --- 08.6: IDA* with a stack of its own -----------------------------------------------------------------
@@ -275,3 +289,49 @@ def test_pattern_cost_catches_tables_that_count_the_blank_or_miss_placements(cap
     ok, out = run(capsys, "08.7", lambda goal, pattern: {tuple(k): v for k, v in ref(goal, pattern).items()})
     assert ok, out
     assert grade("08.7", taxicab, points=2) == pytest.approx(2 * 2 / 5)       # one tile, and never overestimates
+
+
+# --- the notebook: what the exercises need, and what exercise 2 says its check does -------------------
+
+def _notebook08():
+    import nbformat
+    from pathlib import Path
+    return nbformat.read(Path(__file__).resolve().parents[1] / "notebooks" / "08_beyond_bfs.ipynb", as_version=4)
+
+
+def _names(source: str, ctx) -> set:
+    import ast
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:                          # a signature shown in an exercise's text, not code to run
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ctx)}
+
+
+def test_the_exercises_need_no_cell_tagged_long():
+    """A cell tagged long may be skipped (a quick run): every name the exercises' cells and solutions use is
+    defined in a cell that is not tagged long, pdb3 among them."""
+    import ast
+    import re
+
+    cells = _notebook08().cells
+    first = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and c.source.startswith("## Exercises"))
+    code = [c for c in cells[:first] if c.cell_type == "code"]
+    long_only = set().union(*(_names(c.source, ast.Store) for c in code if "long" in c.metadata.get("tags", [])))
+    long_only -= set().union(*(_names(c.source, ast.Store) for c in code if "long" not in c.metadata.get("tags", [])))
+    assert "pdb3" not in long_only and any("pdb3 = " in c.source for c in code if "long" not in c.metadata.get("tags", []))
+    used = set()
+    for c in cells[first:]:
+        sources = [c.source] if c.cell_type == "code" else re.findall(r"```python\n(.*?)```", c.source, flags=re.S)
+        for source in sources:
+            used |= _names(source, ast.Load)
+    assert {"pdb3", "D3"} <= used and not used & long_only, used & long_only
+
+
+def test_exercise_2_says_what_its_check_does():
+    """The check of 08.2 asks for 0 at the goal, admissible, consistent and never below linear conflict (a
+    stronger heuristic passes too): the text says that, not that it compares line by line."""
+    text = "\n".join(c.source for c in _notebook08().cells if c.cell_type == "markdown"
+                     and ("def stronger(board)" in c.source or "The check tries the 2 x 3" in c.source))
+    assert "never below linear conflict" in text and "line by line" not in text
+    assert "passes too, if it is admissible and" in text

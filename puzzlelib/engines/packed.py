@@ -37,6 +37,8 @@ def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
 
     >>> blank_moves(1, 3)   # the blank reaches cell 0 only from cell 1, moving left
     [[(1, 2, 3)], [(0, 3, 2), (2, 2, 3)], [(1, 3, 2)]]
+    >>> blank_moves(3, 1)   # one column: up and down
+    [[(1, 0, 1)], [(0, 1, 0), (2, 0, 1)], [(1, 1, 0)]]
 
     The table is for boards packed into one word, up to ``PACKED_MAX_CELLS`` (14) cells; a bigger shape is
     refused at once, as :func:`unpack` refuses it.
@@ -51,7 +53,9 @@ def blank_moves(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
     for j in range(k):
         sources = []
         for b in table[j]:
-            d = {-cols: 0, cols: 1, -1: 2, 1: 3}[j - b]
+            # by rows and columns, not by j - b alone: on a board one column wide, -cols is -1
+            (jr, jc), (br, bc) = divmod(j, cols), divmod(b, cols)
+            d = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3}[(jr - br, jc - bc)]
             sources.append((b, d, d ^ 1))
         out.append(sources)
     return out

@@ -11,7 +11,9 @@ holds on the data given, or a short message saying what does not hold:
 * :func:`queue_problem`: the queue lengths a BFS reported while it ran agree
   with the layer sizes of a separate BFS (``bfs_layers``);
 * :func:`same_expansions_problem`: a priority frontier expands the boards
-  breadth-first search expands, in the same order, with each board's layer as its priority.
+  breadth-first search expands, in the same order, with each board's layer as its priority;
+* :func:`homecoming_walks`: every closed walk of the blank up to a given length that never steps
+  straight back, tried one by one, and those that bring every tile home.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from puzzlelib.core.board import Board, neighbor_table, successors
 from puzzlelib.engines.tables import distances
 from puzzlelib.core.generic import graph_search
 
-__all__ = ["transition_problem", "branching_problem", "queue_problem", "same_expansions_problem"]
+__all__ = ["transition_problem", "branching_problem", "queue_problem", "same_expansions_problem",
+           "homecoming_walks"]
 
 
 def transition_problem(problem, state: Board) -> str | None:
@@ -178,3 +181,60 @@ def same_expansions_problem(problem, priority=lambda node: node.path_cost) -> st
             return (f"expansion {i + 1}: {show(state)} is {layer} move{'s' * (layer != 1)} from the start, "
                     f"but its priority is {given!r}")
     return None
+
+
+def homecoming_walks(most: int, *, back: bool = False) -> dict[int, list[str]]:
+    """For each length 1 to ``most``: the closed walks of the blank of that many moves that bring every tile
+    home, among all those that never step straight back (with ``back=True``, among all walks).
+
+    A walk is written as the blank's directions, ``U``, ``D``, ``L``, ``R``. Every walk starts in the middle
+    of a square window of ``2 * (most // 2) + 1`` cells a side, a different tile in each cell, and every walk
+    that can still come back is followed: a closed walk of L moves never gets more than L / 2 moves from its
+    start, so none is cut off by the window's edge, and what a walk does to the tiles depends only on the
+    cells it visits, so these are the walks of every board, each seen from its start. A walk is cut short
+    once it is farther from its start than the moves it has left; nothing else is skipped. ``most`` is at
+    most 14 (the walks grow about threefold a move).
+
+    >>> found = homecoming_walks(12)
+    >>> [n for n, walks in found.items() if walks]
+    [12]
+    >>> sorted(found[12])[:2]
+    ['DLURDLURDLUR', 'DRULDRULDRUL']
+    >>> homecoming_walks(2, back=True)[2]
+    ['UD', 'DU', 'LR', 'RL']
+    """
+    from puzzlelib.core.errors import whole_number
+    most = whole_number(most, "most", minimum=0, maximum=14)   # 14 moves: a second or two
+    side = 2 * (most // 2) + 1
+    centre = side // 2
+    tiles = list(range(side * side))              # the cell's own tile in every cell; the blank is the centre's
+    misplaced = [0]                               # cells whose tile is not their own
+    steps = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+    undo = {"U": "D", "D": "U", "L": "R", "R": "L"}
+    found: dict[int, list[str]] = {n: [] for n in range(1, most + 1)}
+    path: list[str] = []
+
+    def swap(a: int, b: int) -> None:
+        before = (tiles[a] != a) + (tiles[b] != b)
+        tiles[a], tiles[b] = tiles[b], tiles[a]
+        misplaced[0] += (tiles[a] != a) + (tiles[b] != b) - before
+
+    def walk(row: int, col: int) -> None:
+        if path and (row, col) == (centre, centre) and misplaced[0] == 0:
+            found[len(path)].append("".join(path))
+        if len(path) == most:
+            return
+        for name, (dr, dc) in steps.items():
+            if path and not back and name == undo[path[-1]]:
+                continue
+            r, c = row + dr, col + dc
+            if abs(r - centre) + abs(c - centre) > most - len(path) - 1:
+                continue                          # too far to come back in the moves left
+            swap(row * side + col, r * side + c)
+            path.append(name)
+            walk(r, c)
+            path.pop()
+            swap(row * side + col, r * side + c)
+
+    walk(centre, centre)
+    return found

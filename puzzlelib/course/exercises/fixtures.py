@@ -125,3 +125,38 @@ class _Heuristic:
 
     def __reduce__(self):
         return (_Heuristic, (self.name, self.flat))
+
+
+# --- 08.4 and 08.5: the reference A* runs ----------------------------------------------------------
+
+_REOPEN_STARTS = (Board([[4, 8, 6], [2, 7, 1], [0, 5, 3]]), Board([[0, 6, 3], [8, 5, 4], [7, 2, 1]]),
+                  Board([[5, 2, 4], [7, 6, 0], [8, 1, 3]]), Board([[1, 7, 4], [3, 8, 0], [5, 2, 6]]))
+"""3 x 3 starts from which A* with the notebook's database and its mirror expands boards again."""
+_CLOSED_STARTS = (Board([[4, 8, 6], [2, 7, 1], [0, 5, 3]]), Board([[1, 7, 4], [3, 8, 0], [5, 2, 6]]),
+                  Board([[8, 0, 2], [7, 5, 4], [3, 6, 1]]))
+"""3 x 3 starts from which A* with that database, never reopening a board, returns another path than with
+reopening (of the same length: none of them answers exercise 5)."""
+
+
+def _astar_run(start: Board, reopen: bool = True) -> tuple[list, int]:
+    """(path, reopened) of A* by exercise 4's rules with the notebook's database and its mirror: the reference
+    both 08.4's and 08.5's checks compare with. It is the teaching astar_search of section 4 (the same ties:
+    the smaller h, then the board pushed first; successors in ``neighbors()`` order) on a problem that
+    records each expansion (it asks ``actions`` once per expansion) and, without reopening, leaves out the
+    moves to a board expanded before. A test checks it against the reference solution of 08.4 on 150 starts."""
+    from puzzlelib.core.generic import SlidingPuzzleProblem, astar_search
+
+    expanded: list = []
+    closed: set = set()
+
+    class Recording(SlidingPuzzleProblem):
+        def actions(self, state):
+            tiles = super().actions(state)
+            if not reopen:
+                tiles = [t for t in tiles if state.slide(t) not in closed]
+            expanded.append(state)
+            closed.add(state)
+            return tiles
+
+    result = astar_search(Recording(start, _GOAL3), heuristic=_pdb3(True))
+    return result.path, len(expanded) - len(closed)

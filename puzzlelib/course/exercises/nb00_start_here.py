@@ -36,24 +36,9 @@ def _closest_with_blank_top_left() -> int:
     return min(d for tiles, d in _dist(Board.goal(3, 3)).items() if tiles[0] == 0)
 
 
-def _corner_verdict(x):
-    """Whole numbers below or above the answer (but 0, 2 and 8, which have messages of their own) become the
-    tags ``("fewer",)`` and ``("more",)``; anything else stays as it is. The answer is searched for here, not
-    written down, so the student edition's copy of this module holds no answer."""
-    n = _whole(x)
-    if n is None or n in (0, 2, 8):
-        return x
-    closest = _closest_with_blank_top_left()
-    if 0 < n < closest:
-        return ("fewer",)
-    if n > closest:
-        return ("more",)
-    return n
-
-
 _register(
     id="00.0", title="Try the checker: the blank in the far corner", level="warm-up", minutes=2, kind="value",
-    solution=_closest_with_blank_top_left, normalize=_corner_verdict,
+    solution=_closest_with_blank_top_left,
     hint="a move slides a tile into the blank, so the blank moves one cell. Where is the blank on the goal, "
          "and how many cells must it travel to get there from the top-left corner?",
     why="a move carries the blank one cell along a row or a column, and it must cross two rows and two "
@@ -61,13 +46,9 @@ _register(
         "and left twice from the goal needs no more.",
     mistakes=(
         Mistake(lambda: 2, "a move carries the blank one cell up, down, left or right, never diagonally."),
-        Mistake(lambda: ("fewer",), "too few: each move carries the blank one cell along a row or a column, "
-                                    "and it has to get from one corner to the opposite one."),
         Mistake(lambda: 0, "no moves at all fits only the goal itself, and its blank is bottom right."),
         Mistake(lambda: 8, "8 is the number of tiles, but moves are counted one slide at a time: follow the "
                            "blank from the top-left corner to its home instead."),
-        Mistake(lambda: ("more",), "more than the closest such board needs: which board with its blank top "
-                                   "left is nearest the goal? Follow the blank."),
     ),
 )
 
@@ -229,5 +210,7 @@ _register(
         Mistake(lambda: ("one place",), "that is the count for one place of the blank; the question adds the "
                                         "counts of all nine places."),
         Mistake(lambda: 9, "that counts the places of the blank; add up how many tiles can slide at each."),
+        Mistake(lambda: 20, "you counted the corners and the edges: is there a place of the blank that is "
+                            "neither?"),
     ),
 )

@@ -67,10 +67,8 @@ def _next_key_verdict(x):
 _register(
     id="01.1", title="The next key after the goal's", level="warm-up", minutes=5, kind="value",
     solution=_next_key_board, normalize=_next_key_verdict,
-    hint="every key has six base-6 digits, the tiles in order, so of two keys the larger is the one whose "
-         "tiles come later in dictionary order. In the goal's digits, 123450 in base 6, find the last digit "
-         "that some digit after it exceeds; raise it as little as you can, then write the digits after it "
-         "smallest first.",
+    hint="keys compare like their digit strings: which board's digits come next in dictionary order after "
+         "the goal's, 123450 in base 6?",
     why="keys compare as their digit strings do, in dictionary order. In 123450 the last two digits can't "
         "grow, so the 4 grows, to 5, and the rest go smallest first: 123504, key 11200; the nine numbers "
         "11191 to 11199 are no board's keys.",
@@ -169,7 +167,10 @@ def _closest_verdict(x):
         return ("the same board",)
     pair = _closest_pair()
     gap = to_key(pair[1]) - to_key(pair[0])
-    return pair if abs(to_key(a) - to_key(b)) == gap else ("farther apart",)
+    if abs(to_key(a) - to_key(b)) == gap:
+        return pair
+    last_two_swapped = a.tiles[:-2] == b.tiles[:-2] and a.tiles[-2:] == b.tiles[:-3:-1]
+    return ("right cells, far tiles",) if last_two_swapped else ("farther apart",)
 
 
 _register(
@@ -183,6 +184,9 @@ _register(
     mistakes=(
         Mistake(lambda: ("farther apart",), "those two keys are further apart than two keys need be. Which two "
                                             "cells can two boards swap so that the key changes least?"),
+        Mistake(lambda: ("right cells, far tiles",), "those boards swap the two cells where a swap changes the key "
+                                                     "least, but the key still changes more than it must. Which "
+                                                     "two tiles, swapped there, change it least?"),
         Mistake(lambda: ("the same board",), "those are one board twice: give two different boards."),
         Mistake(lambda: ("not two boards",), "give two 2 x 3 boards, e.g. (Board([[1, 2, 3], [4, 5, 0]]), "
                                              "Board([[1, 2, 3], [4, 0, 5]])): each a Board or its six tiles."),
@@ -193,10 +197,18 @@ _register(
 
 _KEY_REVERSED = "read the tiles from the first: the first tile is the most significant digit."
 _KEY_BASE = "the base is the number of cells, len(tiles), not 10."
+_KEY_BASE_ONE_LESS = ("the base is the number of cells, len(tiles), not one less: the digits run from 0 to "
+                      "len(tiles) - 1, and a base is always one more than its largest digit.")
+
+
+def _key_in_base(tiles, base: int) -> int:
+    """The tiles read as a base-``base`` number, the first tile the most significant (a mistake's result)."""
+    return sum(tile * base ** power for power, tile in enumerate(reversed(tiles)))
 
 
 def _key_steps():
-    cases = [(1, 0), (0, 1, 2, 3), (1, 2, 3, 0), (1, 2, 3, 4, 0, 5), (5, 4, 3, 2, 1, 0),
+    # the first case has 4 cells: there reversed digits, base len - 1 and base 10 give different keys
+    cases = [(1, 2, 3, 0), (1, 0), (0, 1, 2, 3), (1, 2, 3, 4, 0, 5), (5, 4, 3, 2, 1, 0),
              (8, 7, 6, 5, 4, 3, 2, 1, 0), (0,), tuple(range(1, 16)) + (0,),
              (3, 11, 0, 7, 10, 2, 9, 1, 5, 8, 4, 6)]
 
@@ -206,6 +218,7 @@ def _key_steps():
     return _tiles_steps("key_of", cases, key, "that is not its base-len(tiles) key", tips=(
         (lambda tiles, got, want: got == key(tiles[::-1]), _KEY_REVERSED),
         (lambda tiles, got, want: len(tiles) < 10 and got == int("".join(map(str, tiles))), _KEY_BASE),
+        (lambda tiles, got, want: len(tiles) > 1 and got == _key_in_base(tiles, len(tiles) - 1), _KEY_BASE_ONE_LESS),
     ))
 
 
@@ -214,12 +227,14 @@ _function_exercise(
     library=('puzzlelib.core.encoding:to_key', 'puzzlelib.core.encoding:key_rows', 'puzzlelib.draw.encoding:key_terms'),
     title="Write key_of(tiles): the base-mn key", level="warm-up", minutes=10,
     reference=SOLUTIONS["key_of"],
-    hint="start with key = 0; for each tile, key = key * base + tile, where base = len(tiles).",
+    hint="read the tiles as the digits of one number: in what base, and is the first tile its most or its "
+         "least significant digit? Work out key_of((1, 2, 0)) by hand, then let the code do the same.",
     why="key_of matches to_key on boards from 1 to 16 cells.",
     steps=_key_steps,
     mistakes=(
         Mistake(lambda: (lambda tiles: sum(t * len(tiles) ** i for i, t in enumerate(tiles))), _KEY_REVERSED),
         Mistake(lambda: (lambda tiles: int("".join(map(str, tiles)))), _KEY_BASE),
+        Mistake(lambda: (lambda tiles: _key_in_base(tiles, len(tiles) - 1)), _KEY_BASE_ONE_LESS),
     ),
 )
 
@@ -229,10 +244,13 @@ _RANK_FROM_ONE = "off by one: the tiles in sorted order have the smallest rank o
 _RANK_NO_FACTORIALS = "multiply each count by its factorial, (k - 1 - i)! for position i, before adding."
 _RANK_LARGER = "count the smaller tiles that come later, not the larger ones."
 _RANK_WRONG_FACTORIAL = "position i's count is multiplied by (k - 1 - i)!, the number of orders of the tiles after it."
+_RANK_FACTORIALS_REVERSED = ("you multiply by factorials, but not the right ones: the first position has the most "
+                             "tiles after it. How many orders do the tiles after position i have?")
 
 
 def _rank_steps():
-    cases = _shuffled([(0, 1, 2), (1, 0, 2), (2, 1, 0), (1, 2, 3, 0), (1, 2, 3, 4, 5, 0), (0,), (1, 0),
+    # (1, 2, 3, 0) comes before the 3-cell cases, where i! and no factorial at all give the same rank
+    cases = _shuffled([(0, 1, 2), (1, 2, 3, 0), (1, 0, 2), (2, 1, 0), (1, 2, 3, 4, 5, 0), (0,), (1, 0),
                        tuple(range(8, -1, -1)), tuple(range(1, 16)) + (0,)], 14, (5, 9, 12))
 
     def counts(tiles):
@@ -244,6 +262,8 @@ def _rank_steps():
         (lambda tiles, got, want: got == factorial(len(tiles)) - 1 - want, _RANK_LARGER),
         (lambda tiles, got, want: got == sum(c * factorial(len(tiles) - i) for i, c in enumerate(counts(tiles))),
          _RANK_WRONG_FACTORIAL),
+        (lambda tiles, got, want: got == sum(c * factorial(i) for i, c in enumerate(counts(tiles))),
+         _RANK_FACTORIALS_REVERSED),
     ))
 
 
@@ -268,5 +288,6 @@ _function_exercise(
         Mistake(lambda: (lambda tiles: SOLUTIONS["rank_of"](tiles) + 1), _RANK_FROM_ONE),
         Mistake(lambda: _bad_rank(lambda f, k, i: 1), _RANK_NO_FACTORIALS),
         Mistake(lambda: _bad_rank(lambda f, k, i: f(k - i)), _RANK_WRONG_FACTORIAL),
+        Mistake(lambda: _bad_rank(lambda f, k, i: f(i)), _RANK_FACTORIALS_REVERSED),
     ),
 )

@@ -1,15 +1,16 @@
-"""Exercises of notebook 02: a board four moves away, a 4 x 4 layer, the nearest board with two shortest paths
-(02.1-02.3), then layers_to, BFS one layer at a time (02.4), and a written proof that BFS finds a shortest path (02.5)."""
+"""Exercises of notebook 02: a board four moves away (02.1), walks, counting the blank's walks that never step
+straight back (02.2), the nearest board with two shortest paths (02.3), layers_to, BFS one layer at a time (02.4),
+and a written proof that DFS finds the goal whenever it can be reached (02.5)."""
 
 from __future__ import annotations
 
 import numbers
 
-from puzzlelib.core.board import Board
+from puzzlelib.core.board import Board, moves_table
 from puzzlelib.core.memo import memo
 from puzzlelib.core.bfs import bfs_layers
 from puzzlelib.course.exercises.engine import (Mistake, _call, _fail, _function_exercise, _proof_exercise, _register,
-                                               _Step)
+                                               _Step, _whole)
 from puzzlelib.course.exercises.answers import _is_bool, _short
 from puzzlelib.course.exercises.fixtures import _dist, _first_at
 from puzzlelib.course.exercises.solutions import FLAWED, SOLUTIONS
@@ -79,43 +80,116 @@ _register(
 )
 
 
-# --- 02.2: a layer of 4 x 4, where a full BFS is refused, counted by hand -------------------------------------
+# --- 02.2: walks(rows, cols, depth), the blank's walks that never step straight back -------------------------
 
-def _layers_4x4(depth: int) -> list[int]:
-    """The sizes of the first ``depth + 1`` layers around the 4 x 4 goal (a BFS stopped after them)."""
-    from puzzlelib.core.bfs import bfs_layers
-    sizes = []
-    for layer in bfs_layers(Board.goal(4, 4), max_nodes=10_000):
-        sizes.append(layer.size)
+_WALK_WRONG = ("that is not how many walks of that many moves the blank can make from the bottom-right cell "
+               "without ever stepping straight back.")
+_WALK_EMPTY = ("with no move at all the blank still has one walk, the empty one: the goal itself is where it "
+               "ends.")
+_WALK_BACK = ("a walk that steps straight back somewhere (a move, then the move that undoes it) is not counted: "
+              "from each cell, every neighbour but the one the blank has just come from.")
+_WALK_AGAIN = ("a walk may come back to a cell it has been in before, round a block of four cells for instance; "
+               "only the step straight back, undoing the move just made, is left out.")
+_WALK_FIRST = ("the first move undoes nothing, so every neighbour of the start counts then; only later moves "
+               "leave out the cell the blank has just come from.")
+_WALK_BOARDS = ("that is how many boards are that many moves from the goal, not how many walks: once walks are "
+                "long, two different walks can lead to one board, and each of them counts.")
+_WALK_DEPTH = "off by one move: depth is the number of moves in the walk."
+
+
+def _walk_count(rows: int, cols: int, depth: int, *, came_from=None, back: bool = False) -> int:
+    """The blank's walks of ``depth`` moves from the last cell, counted by their last two cells: never straight
+    back (``back=True``: any walk), the first move avoiding ``came_from`` too when that is a cell."""
+    table = moves_table(rows, cols)
+    tally = {(rows * cols - 1, came_from): 1}           # (blank's cell, cell it left) -> walks ending so
+    for _ in range(depth):
+        grown: dict[tuple, int] = {}
+        for (here, left), n in tally.items():
+            for there in table[here]:
+                if there != left or back:
+                    grown[there, here] = grown.get((there, here), 0) + n
+        tally = grown
+    return sum(tally.values())
+
+
+def _self_avoiding(rows: int, cols: int, depth: int) -> int:
+    """The blank's walks of ``depth`` moves from the last cell that never enter a cell twice (a mistake's count)."""
+    table = moves_table(rows, cols)
+
+    def further(cell: int, seen: frozenset, left: int) -> int:
+        if left == 0:
+            return 1
+        return sum(further(n, seen | {n}, left - 1) for n in table[cell] if n not in seen)
+    return further(rows * cols - 1, frozenset({rows * cols - 1}), depth)
+
+
+def _layer_size(rows: int, cols: int, depth: int) -> int:
+    """How many boards are ``depth`` moves from the rows x cols goal (0 past the last layer)."""
+    for layer in bfs_layers(Board.goal(rows, cols), max_nodes=200_000):
         if layer.depth == depth:
-            return sizes
-    raise AssertionError("the layers of 4 x 4 run out")     # pragma: no cover
+            return layer.size
+    return 0
 
 
-_register(
-    id="02.2", title="Count a layer", level="core", minutes=10, kind="value",
-    solution=lambda: _layers_4x4(4)[4],
-    hint="follow the blank, not the tiles: from its corner, list its cells after one, two, three and four "
-         "moves, never moving straight back. A corner has one new move (two at the start, where there is "
-         "no move back yet), an edge cell two, an inside cell three. Then ask whether two of these walks can give the same board.",
-    why="the blank's walks of four moves that never step straight back, one board each: a board reached "
-        "two ways would need the blank to circle a 2 x 2 block three times, twelve moves.",
+def _walk_tip(rows: int, cols: int, depth: int, got: int) -> str | None:
+    """The hint for a wrong count ``got`` of walks(rows, cols, depth), when a typical mistake explains it."""
+    if depth == 0 and got == 0:
+        return _WALK_EMPTY
+    if got == _walk_count(rows, cols, depth, back=True):
+        return _WALK_BACK
+    if got == _self_avoiding(rows, cols, depth):
+        return _WALK_AGAIN
+    if got == _layer_size(rows, cols, depth):
+        return _WALK_BOARDS
+    last = rows * cols - 1
+    before = [c for c in (last - 1 if cols > 1 else None, last - cols if rows > 1 else None) if c is not None]
+    if depth and any(got == _walk_count(rows, cols, depth, came_from=c) for c in before):
+        return _WALK_FIRST
+    if got in {_walk_count(rows, cols, d) for d in (depth - 1, depth + 1) if d >= 0}:
+        return _WALK_DEPTH
+    return None
+
+
+_WALK_SHORT = [(4, 4), (2, 3), (3, 2), (3, 3), (1, 4), (4, 1), (2, 2), (3, 5), (5, 5)]
+"""The shapes tried with walks of 0 to 5 moves, where there are as many walks as boards in the layer (no
+two such walks end at one board)."""
+
+_WALK_LONG = [(2, 2, 6), (2, 3, 6), (3, 3, 6), (4, 4, 6), (2, 2, 9), (2, 3, 8), (3, 3, 9), (4, 4, 7), (1, 5, 6),
+              (5, 1, 7), (2, 5, 9), (4, 4, 10), (5, 4, 12), (5, 5, 12)]
+"""Longer walks, where two walks can end at one board: more walks than boards in the layer."""
+
+
+def _walks_steps():
+    def runner(cases):
+        truth = [(r, c, d, _walk_count(r, c, d)) for r, c, d in cases]
+
+        def run(fn):
+            for rows, cols, depth, want in truth:
+                call = f"walks({rows}, {cols}, {depth})"
+                got = _whole(call, _call(fn, (rows, cols, depth), call))
+                if got != want:
+                    _fail(call, got, _WALK_WRONG, _walk_tip(rows, cols, depth, got))
+        return run
+
+    short = runner([(r, c, d) for r, c in _WALK_SHORT for d in range(6)])
+    return [_Step(short, weight=1), _Step(runner(_WALK_LONG), weight=2)]
+
+
+_function_exercise(
+    id="02.2",
+    title="Count the blank's walks", level="core", minutes=20,
+    reference=SOLUTIONS["walks"],
+    hint="write a few walks out by hand first: on 4 x 4, from its corner the blank has two first moves; after that, "
+         "from each cell it goes on to every neighbour but the one it has just come from, and it may come "
+         "back to a cell it has been in. To count without listing every walk, keep for each walk only its "
+         "last two cells: how many walks end in each cell, coming from each neighbour.",
+    why="walks counts right on every hidden case: boards from 1 x 4 to 5 x 5, walks of 0 to 12 moves. Now "
+        "compare walks(4, 4, d) with the layers of a 4 x 4 BFS.",
+    steps=_walks_steps,
     mistakes=(
-        Mistake(lambda: sum(_layers_4x4(4)), "that counts every board within four moves, the goal included; "
-                                             "count only those exactly four moves away."),
-        Mistake(lambda: sum(_layers_4x4(4)[1:]), "that counts every board one to four moves away; count only "
-                                                 "those exactly four away."),
-        Mistake(lambda: _layers_4x4(4)[3], "off by one layer: that is the layer three moves from the goal."),
-        Mistake(lambda: 2 * 3 ** 3, "not every board has three new moves: with the blank in a corner it has one "
-                                    "(or it is the layer five moves away)."),
-        Mistake(lambda: 58, "that counts every walk of the blank, moves straight back included: a move and its "
-                            "undo lead back to a board of an earlier layer."),
-        Mistake(lambda: 48, "that still counts walks that step straight back somewhere in the middle (leaving out "
-                            "only the walks that end where they began): a move followed by its own undo returns to a "
-                            "board of an earlier layer, so such a walk gives no new board."),
-        Mistake(lambda: 26, "a few too many: some cells of layer 3 were given a new move they do not have. List the "
-                            "blank's cells after three moves and, for each, whether it is a corner, on an edge or "
-                            "inside; count the neighbours of each, less the one the blank came from."),
+        Mistake(lambda: FLAWED["walks_stepping_back"], _WALK_BACK),
+        Mistake(lambda: FLAWED["walks_never_twice"], _WALK_AGAIN),
+        Mistake(lambda: FLAWED["walks_as_boards"], _WALK_BOARDS),
     ),
 )
 
@@ -339,7 +413,7 @@ _proof_exercise(
     questions=(
         "Does your proof show all three things the exercise asks: that DFS stops, that it returns a path, and "
         "that it finds the goal whenever the goal can be reached?",
-        "Does each step follow from what the code does, line by line, and not from what you expect DFS to do?",
+        "Does each step follow from what the text says DFS does, and not from what you expect DFS to do?",
         "Does the part on stopping hold for every start, however far the goal is or whether it can be reached?",
         "Where you use that the goal can be reached, do you use a particular sequence of moves, and say which?",
     ),

@@ -144,8 +144,9 @@ _register(
 
 # --- 03.3: which tile is in the most inversions --------------------------------------------------
 
-_PICTURE3_03 = Board([[4, 1, 3], [5, 0, 7], [6, 2, 8]])
-"""Exercise 03.3's board, shown in the notebook as a picture only: reading order 4 1 3 5 7 6 2 8."""
+_PICTURE3_03 = Board([[6, 3, 7], [1, 0, 4], [5, 8, 2]])
+"""Exercise 03.3's board, shown in the notebook as text only: reading order 6 3 7 1 4 5 8 2. Its 14 inversions
+are more than ``inversion_arcs`` draws (12), so the answer is reasoned out, not read off that picture."""
 
 
 def _inversion_share(board: Board) -> dict:
@@ -173,11 +174,15 @@ _register(
          "each tile, the pairs it is in, as the larger tile or as the smaller.",
     why="a tile is in an inversion with every larger tile before it and every smaller tile after it.",
     mistakes=(
-        Mistake(lambda: 4, "4 has the most smaller tiles after it; a tile is also in an inversion with each "
+        Mistake(lambda: 6, "6 has the most smaller tiles after it; a tile is also in an inversion with each "
                            "larger tile before it."),
+        Mistake(lambda: 8, "8 is the largest tile, so it is in an inversion only with the smaller tiles after "
+                           "it, and just one stands after it."),
+        Mistake(lambda: 1, "1 is the smallest tile, so it is in an inversion only with the larger tiles before "
+                           "it: three. Another tile is in more."),
         Mistake(lambda: 0, "the blank is in no inversion: name a tile."),
-        Mistake(lambda: 8, "tile 8 is in no inversion. (If 8 is your count of all the inversions, good: now "
-                           "count the pairs each tile is in.)"),
+        Mistake(lambda: 14, "14 is the number of all the inversions; the question asks for a tile. Count, for "
+                            "each tile, the pairs it is in."),
     ),
 )
 

@@ -39,6 +39,8 @@ def _two_and_three_get_home(board: Board) -> bool:
 
 def _two_rows_raw(board: Board):
     """What 04.1 says of a Board: a reason it isn't an answer, or None when it is one."""
+    if board.shape == (3, 2):
+        return ("3 x 2",)
     if board.shape != (2, 3):
         return ("not 2 x 3",)
     if board.tiles[0] != 1:
@@ -62,6 +64,16 @@ def _two_rows_example() -> Board:
 
 
 def _two_rows_verdict(x):
+    """A Board, or its rows as lists, is judged by :func:`_two_rows_raw`; a board written as text says so."""
+    if isinstance(x, str):
+        return ("text",)
+    if isinstance(x, (list, tuple)) and x and all(isinstance(t, int) and not isinstance(t, bool) for t in x):
+        return ("flat",)
+    if isinstance(x, (list, tuple)) and x and all(isinstance(row, (list, tuple)) for row in x):
+        try:
+            x = Board(x)
+        except (TypeError, ValueError):
+            return x
     if not isinstance(x, Board):
         return x
     problem = _two_rows_raw(x)
@@ -79,14 +91,24 @@ _register(
         "in that order on the ring, never become 2 and 3. The board reaches the goal all the same, by moving "
         "tile 1: Lemma 2 needs R of two rows, and a 2 x n board is filled column by column.",
     mistakes=(
+        Mistake(lambda: ("3 x 2",), "that board is 3 x 2, 3 rows of 2 tiles; give one of 2 rows and 3 columns, "
+                                    "Board([[., ., .], [., ., .]])."),
         Mistake(lambda: ("not 2 x 3",), "give a board of 2 rows and 3 columns."),
+        Mistake(lambda: ("flat",), "give the board itself, Board([[., ., .], [., ., .]]), not its tiles in one "
+                                   "line."),
+        Mistake(lambda: ("text",), "write the board as a Board, Board([[., ., .], [., ., .]]) with 0 for the "
+                                   "blank, not as text."),
         Mistake(lambda: ("tile 1 not in the corner",), "tile 1 must stand in the top-left corner: it is the "
                                                        "locked tile."),
         Mistake(lambda: ("2 and 3 not in the top row",), "put tiles 2 and 3 both in the top row, beside tile 1: "
                                                          "the exercise asks for that."),
         Mistake(lambda: ("home already",), "there tiles 2 and 3 are home already: nothing is left to bring."),
-        Mistake(lambda: ("cannot reach the goal",), "that board can't reach the goal at all (it fails the rule), "
-                                                    "so it says nothing about the lemma: keep one that passes."),
+        Mistake(lambda: ("cannot reach the goal",), "that board fails the rule: read row by row, blank skipped, "
+                                                    "its tiles have an odd number of inversions, and on a width "
+                                                    "of 3 only an even count, like the goal's 0, passes. So it "
+                                                    "can't reach the goal at all, even by moving tile 1, and says "
+                                                    "nothing about the lemma: the exercise asks for a board that "
+                                                    "reaches the goal."),
         Mistake(lambda: ("2 and 3 get home",), "from that board tiles 2 and 3 can be brought home without moving "
                                                "tile 1: look at the order of the tiles round the ring."),
     ),
@@ -389,10 +411,9 @@ _proof_exercise(
           "reaches the goal.\n\n"
           "**Tile 3 never gets home while tile 1 stays.** The bottom-left cell D, under tile 1, has one free "
           "neighbour, the bottom-middle cell E, and tile 3 stands in D. A tile leaves D only by sliding into E "
-          "when the blank is there. Then the blank is in D, and the other four free cells hold the four free "
-          "tiles. The blank's neighbours are tile 1, which stays, and E, so the only move slides the tile in E, "
-          "the one that just left, back into D. So tile 3 is always in D or E, never in its home, the top-right "
-          "cell: tiles 2 and 3 are never both home. ∎\n\n"
+          "when the blank is there. Then the blank is in D, whose neighbours are tile 1, which stays, and E, so "
+          "the only move slides the tile in E, the one that just left, back into D. So tile 3 is always in D or "
+          "E, never in its home, the top-right cell: tiles 2 and 3 are never both home. ∎\n\n"
           "With two rows below P and Q, as Lemma 2 asks, the cell under D would be a second way out.",
     hint="look at the cell under tile 1: how many free neighbours has it? Follow, move by move, what happens "
          "when its tile steps out, and where the blank is then.",

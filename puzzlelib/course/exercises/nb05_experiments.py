@@ -1,6 +1,7 @@
-"""Exercises of notebook 05, experiments: three tiles to reach a goal (05.1), a proof step and a written proof
-about the Manhattan bound (05.2, 05.3), a counterexample to its closeness on 4 x 4 (05.4), then make_puzzle
-(05.5), a uniform puzzle at an odd distance, which no random walk of even length makes."""
+"""Exercises of notebook 05, experiments: a goal three cells from downRight that start5 reaches (05.1), a
+proof step and a written proof about the Manhattan bound (05.2, 05.3), a counterexample to its closeness on
+4 x 4 (05.4), then make_puzzle (05.5), a uniform puzzle at an odd distance, which no random walk of even
+length makes."""
 
 from __future__ import annotations
 
@@ -49,67 +50,71 @@ def _as_board(got, rows=None, cols=None):
     return None
 
 
-# --- 05.1: predict, then verify: rearrange three tiles so that start5 reaches downRight ---------------
+# --- 05.1: predict, then verify: a goal three cells from downRight that start5 reaches --------------
 
-def _only_123_moved(board: Board) -> bool:
-    return board.shape == (4, 4) and board.tiles[3:] == _START5.tiles[3:] and set(board.tiles[:3]) == {1, 2, 3}
-
-
-def _rearrangements_05() -> list:
-    """start5 with tiles 1, 2 and 3 put back in their three cells in every order, in the order of the tiles."""
-    from itertools import permutations
-
-    return [Board.from_tiles(p + _START5.tiles[3:], 4, 4) for p in permutations((1, 2, 3))]
+_GOAL3CELLS_05 = Board([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [15, 14, 0, 13]])
+"""One goal that fits: the blank one cell left, 15 in 13's cell, 13 in the corner (any fitting goal is as good)."""
 
 
-@memo(items=None)
-def _first_fix_05() -> Board:
-    """The first rearrangement of tiles 1, 2, 3 of start5 that reaches downRight (any other one is as good)."""
-    return next(b for b in _rearrangements_05() if is_solvable(b, _GOALS_05["downRight"]))
+def _changed_cells(board: Board) -> list:
+    """The cells (reading order) where ``board`` differs from downRight."""
+    return [i for i, (a, b) in enumerate(zip(board.tiles, _GOALS_05["downRight"].tiles)) if a != b]
 
 
-def _fix_verdict_05(x):
-    """Every rearrangement of tiles 1-3 that reaches downRight stands for all of them; others say what they are."""
+def _three_cells_verdict(x):
+    """A goal three cells from downRight that start5 reaches stands for all of them; another board says what it
+    is. Three cells changed means their contents go round (a 3-cycle): of three tiles, or through the blank."""
     board = _as_board(x, 4, 4)
     if board is None:
         return x
-    if not _only_123_moved(board):
-        return ("other tiles moved",)
-    if board == _START5:
-        return ("start5 itself",)
-    if not is_solvable(board, _GOALS_05["downRight"]):
-        return ("a 3-cycle",)
-    return _first_fix_05()
+    if board.shape != (4, 4):
+        return ("not 4 x 4",)
+    changed = len(_changed_cells(board))
+    if changed < 3:
+        return ("fewer than three cells",)
+    if changed > 3:
+        return ("more than three cells",)
+    if board.blank == _GOALS_05["downRight"].blank:
+        return ("three tiles turned",)
+    if not is_solvable(_START5, board):
+        return ("blank an even distance away",)
+    return _GOAL3CELLS_05
 
 
 _register(
-    id="05.1", title="Predict, then verify: three tiles to reach downRight", level="core", minutes=10,
-    kind="value", solution=_first_fix_05, normalize=_fix_verdict_05,
-    hint="only the order of 1, 2 and 3 in the top-left three cells may change. Which of the six orders are one "
-         "swap away from 1 2 3, and which are two? Decide first, then test your board with is_solvable.",
-    why="start5 reaches the other group of goals; one swap of two tiles flips the invariant, and a 3-cycle "
-        "(two swaps) does not. So exactly the three orders that swap two of 1, 2, 3 work.",
+    id="05.1", title="Predict, then verify: a goal three cells from downRight", level="core", minutes=15,
+    kind="value", solution=lambda: _GOAL3CELLS_05, normalize=_three_cells_verdict,
+    hint="three cells that all change trade their contents round in a cycle. If the blank is not one of them, "
+         "what is that in swaps of two tiles? If it is, write the change as two trades of the blank with a "
+         "tile, one after the other, and use section 3's rule for each trade. Then test your goal with "
+         "is_solvable(starts[\"start5\"], goal).",
+    why="a cycle of three tiles is two swaps and keeps the invariant, so the blank must be one of the three "
+        "cells. A cycle through the blank is two trades of the blank with a tile, and the two trades' distances "
+        "add up to a number with the parity of the blank's new distance from its corner: when that distance is "
+        "odd, exactly one trade is over an even distance and flips the invariant.",
     mistakes=(
-        Mistake(lambda: ("a 3-cycle",), "that turns 1, 2 and 3 one place round: a 3-cycle, which is two swaps. "
-                                        "What do two swaps do to the invariant?"),
-        Mistake(lambda: ("start5 itself",), "that is start5 unchanged: it reaches upperLeft and upperRight, not "
-                                            "downRight."),
-        Mistake(lambda: ("other tiles moved",), "keep every tile other than 1, 2 and 3 where it is in start5, and "
-                                                "put 1, 2 and 3 in the first three cells of the top row."),
+        Mistake(lambda: ("three tiles turned",), "the blank stays in its corner, so three tiles go round: that "
+                                                 "is two swaps of tiles. What do two swaps do to the invariant?"),
+        Mistake(lambda: ("blank an even distance away",),
+                "start5 cannot reach that goal. Your change moves the blank: write it as two trades of the blank "
+                "with a tile (section 3) and count the flips of the invariant. Which cells may the blank end on?"),
+        Mistake(lambda: ("fewer than three cells",), "that board differs from downRight in fewer than three "
+                                                     "cells: change exactly three."),
+        Mistake(lambda: ("more than three cells",), "that board differs from downRight in more than three "
+                                                    "cells: keep all but three of its cells as they are."),
+        Mistake(lambda: ("not 4 x 4",), "give a 4 x 4 board: downRight, Board.goal(4, 4), with three cells "
+                                        "changed."),
     ),
 )
 
 
 # --- 05.2: a proof step: one move changes the Manhattan bound by exactly one ------------------------
 
-_PLUS_MINUS_ONE = {"±1", "+-1", "-+1", "+/-1", "-1,1", "-1,+1", "1,-1", "+1,-1", "-1or1", "-1or+1", "1or-1",
-                   "+1or-1", "plusorminusone", "plusorminus1"}
-
-
 def _changes_05(x):
-    """A set, list or tuple of whole numbers as a set; "±1" and its spellings as {-1, 1}."""
+    """A set, list or tuple of whole numbers as a set; any string, "±1" too, as the tag ("text",): the
+    exercise asks for a set of numbers, and a string is refused as in the other exercises."""
     if isinstance(x, str):
-        return {-1, 1} if "".join(x.lower().split()) in _PLUS_MINUS_ONE else x
+        return ("text",)
     if isinstance(x, (set, frozenset, list, tuple)) and all(
             isinstance(v, int) and not isinstance(v, bool) for v in x):
         return set(x)
@@ -135,14 +140,16 @@ _register(
         "exactly one, so its distance to its goal cell goes up or down by exactly one. A move costs 1 and the "
         "bound drops by at most 1: Manhattan is consistent.",
     mistakes=(
-        Mistake(lambda: {-1, 0, 1}, "can a move leave the bound unchanged? Only one tile changes cell: compare its "
-                                    "row and its column before and after the move."),
+        Mistake(lambda: ("text",), "that is text, in quotes: give a set of whole numbers, such as {3, 4}."),
+        Mistake(lambda: {-1, 0, 1}, "not every value in that set happens. Only one tile changes cell: compare its "
+                                    "row and its column before and after the move, and what each does to its "
+                                    "distance to its goal cell."),
         Mistake(lambda: {-2, 0, 2}, "that counts the blank too: leave it out, it is not a tile."),
         Mistake(lambda: {-2, -1, 0, 1, 2}, "only one tile moves, by one cell: how much can its distance change?"),
         Mistake(lambda: {-1, 0, 1, 2}, "one tile moves one cell: can its distance to its goal cell stay the same, or "
                                        "change by two? And the blank is not counted."),
-        Mistake(lambda: {-1}, "moves go both ways: the move back raises the bound by as much."),
-        Mistake(lambda: {1}, "moves go both ways: the move back lowers the bound by as much."),
+        Mistake(lambda: {-1}, "moves go both ways: every move can be undone. What does the move back do?"),
+        Mistake(lambda: {1}, "moves go both ways: every move can be undone. What does the move back do?"),
     ),
 )
 
@@ -196,7 +203,9 @@ def _far_verdict_05(x):
     if board.shape != (4, 4):
         return ("not 4 x 4",)
     if not is_solvable(board, _GOAL4_05):
-        return ("cannot reach the goal",)
+        swapped = [i for i, (a, b) in enumerate(zip(board.tiles, _GOAL4_05.tiles)) if a != b]
+        one_swap = len(swapped) == 2 and 0 not in (board.tiles[i] for i in swapped)
+        return ("one swap",) if one_swap else ("cannot reach the goal",)
     if manhattan(board, _GOAL4_05) > _BOUND_05_4:
         return ("bound over 4",)
     if _fewest_4x4(board.tiles) < _MOVES_05_4:
@@ -210,16 +219,19 @@ _register(
     hint="which boards have a small bound? Tiles one cell from home. Which of those still need many moves? Think "
          "of tiles that must pass each other in a row, and of section 3: one swap alone leaves a board that cannot "
          "reach the goal. Test your board with solve_optimal(board) (a shortest solution in a moment).",
-    why="two tiles swapped in their own row count 2 for the bound, yet they must go round each other, and the "
-        "bound counts none of that detour. One swap alone cannot reach the goal (section 3), so a counterexample "
+    why="two tiles swapped in their own row (or column) count 2 for the bound, yet they must go round each "
+        "other, and the bound counts none of that detour. One swap alone cannot reach the goal (section 3), so a counterexample "
         "needs two.",
     mistakes=(
         Mistake(lambda: ("bound over 4",), "that board's Manhattan bound is more than 4: move fewer tiles, each only "
                                            "one cell from home."),
         Mistake(lambda: ("fewer than 20 moves",), "that board needs fewer than 20 moves: the bound is close there. "
                                                   "Which tiles must go round each other, and where is that longest?"),
-        Mistake(lambda: ("cannot reach the goal",), "that board cannot reach the usual goal: a swap of two tiles flips "
-                                                    "the invariant (section 3). What does a second swap do?"),
+        Mistake(lambda: ("one swap",), "that board cannot reach the usual goal: a swap of two tiles flips the "
+                                       "invariant (section 3). What does a second swap do?"),
+        Mistake(lambda: ("cannot reach the goal",), "that board cannot reach the usual goal: section 3's invariant "
+                                                    "decides which boards can. Test yours with "
+                                                    "is_solvable(board, Board.goal(4, 4)) first."),
         Mistake(lambda: ("not 4 x 4",), "give a 4 x 4 board: the usual goal, Board.goal(4, 4), with a few tiles "
                                         "moved."),
     ),
@@ -229,21 +241,19 @@ _register(
 
 _PUZZLE_SOLVABLE = ("a shuffle lands in the wrong half half of the time: then swap two tiles (not the blank), "
                    "or shuffle again.")
-_PUZZLE_ODD = ("a board's distance has the parity of its blank's taxicab distance to the goal's blank cell "
-               "(section 2): only boards with the blank on a cell an odd number of steps from the bottom-right "
-               "corner qualify. Swapping two tiles changes which goal a board reaches, not that parity.")
-_PUZZLE_SWAP = ("its blank is also an even number of steps from the goal's blank cell: a swap of two tiles fixes "
-                "which goal a board reaches, never the parity of its distance (section 2). Shuffle again, or choose "
-                "the blank's cell first.")
+_PUZZLE_ODD = ("a board's distance has a parity that section 2 reads off the board without a search: which step "
+               "of yours makes sure it is odd? Swapping two tiles changes which goal a board reaches, not that "
+               "parity.")
+_PUZZLE_SWAP = ("a swap of two tiles fixes which goal a board reaches, never the parity of its distance (section "
+                "2): which step of yours makes sure that parity is odd?")
 _PUZZLE_VARIED = ("a puzzle is drawn at random: shuffle the tiles with rng.shuffle, so that each seed gives its own "
                   "board.")
 _PUZZLE_RNG = "draw all randomness from rng (rng.shuffle, rng.randrange...), not from the random module."
-_PUZZLE_UNIFORM = ("a random walk, or a blank that is put on chosen cells, does not give every board at an odd "
-                   "distance the same chance: shuffle all the tiles, blank included, and draw again when the blank "
-                   "lands on a wrong cell, or choose its cell uniformly among the right ones.")
-_PUZZLE_TILES = ("a random walk leaves tiles near their goal cells, and fixing a shuffle by moving chosen tiles to "
-                 "chosen cells favours those cells: shuffle all the tiles, and swap two tiles wherever they are, so "
-                 "that every board still comes from the same number of shuffles.")
+_PUZZLE_UNIFORM = ("some boards at an odd distance come out more often than others. Ask of each step of yours "
+                   "whether every board it can give comes out in as many ways: a random walk does not, and "
+                   "neither does a step that puts the blank on a cell of its choosing.")
+_PUZZLE_TILES = ("a random walk leaves tiles near their goal cells, and a fix that moves chosen tiles to chosen "
+                 "cells favours those cells: which step of yours puts some tiles in some cells more often?")
 _PUZZLE_SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4), (3, 5)]
 
 

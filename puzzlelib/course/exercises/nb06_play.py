@@ -1,18 +1,18 @@
 """Exercises of notebook 06, play: predict, prove it to the checker, then watch it on the player.
 
-06.1: a witness, a 3 x 5 board and a vertical slide on it that raises the inversions by 4. 06.2: write
-keeps_solvable(rows, cols, tile), the rule for trading the blank with a tile of the goal (the permutation
-rule, reasoned out). 06.3: which distances a 40-move scramble of the 3 x 3 goal can end at (a
-checkerboard argument). Nothing here reads a player: the players of the notebook show their panel only
+06.1: a witness, a 3 x 5 board and a vertical slide on it that raises the inversions by 4. 06.2: a witness
+walk, the eight slides from the 3 x 3 goal that leave the most inversions (a bound reasoned out, then met).
+06.3: which distances a 40-move scramble of the 3 x 3 goal can end at (a checkerboard argument, and walks
+that never undo a slide). Nothing here reads a player: the players of the notebook show their panel only
 once the check has passed (``PuzzleWidget(..., panel=passed)``), so no answer can be read off one.
 """
 
 from __future__ import annotations
 
 from puzzlelib.core.board import Board
-from puzzlelib.core.solvability import inversions, is_solvable
-from puzzlelib.course.exercises.engine import Mistake, _call, _fail, _function_exercise, _register, _Step, _verdict
-from puzzlelib.course.exercises.solutions import SOLUTIONS
+from puzzlelib.core.memo import memo
+from puzzlelib.core.solvability import inversions
+from puzzlelib.course.exercises.engine import Mistake, _register
 
 __all__: list[str] = []
 
@@ -84,90 +84,83 @@ _register(
     ),
 )
 
-# --- 06.2: write keeps_solvable(rows, cols, tile): the blank traded with a tile of the goal ------------
+# --- 06.2: a witness walk: the most inversions that eight slides from the 3 x 3 goal can leave ---------
 
-_SHAPES_06_2 = ((3, 4), (2, 2), (2, 3), (3, 2), (3, 3), (4, 3), (2, 5), (4, 4), (5, 6), (6, 5), (7, 7), (2, 9),
-                (9, 2), (4, 6))
-_TRADE_FLIPS = ("a trade of two cells is one transposition, which flips the permutation's parity; then count how "
-                "far the blank ends from its goal cell: which of those distances flip the parity back?")
-_TRADE_WIDTH = ("on an even width the inversions alone do not decide: the blank's row counts too (notebook 03). "
-                "Or reason with the permutation rule, which holds on every width.")
-_TRADE_FAR = "some tiles that are not next to the blank keep the board solvable too: not only the neighbours."
+_SHAPE_06_2 = (3, 3)
+_SLIDES_06_2 = 8
+_WALK_06_2 = [6, 3, 2, 5, 8, 6, 3, 2]
+"""The walk that fits, the only one: the blank goes up, up, left, down, down, right, up, up, and each of its six
+vertical slides adds 2."""
 
 
-def _traded(rows: int, cols: int, tile: int) -> Board:
-    """The usual rows x cols goal with the blank and ``tile`` trading places (a slide only for a neighbour)."""
-    tiles = list(Board.goal(rows, cols).tiles)
-    i, j = tiles.index(0), tiles.index(tile)
-    tiles[i], tiles[j] = tiles[j], tiles[i]
-    return Board.from_tiles(tiles, rows, cols)
+def _walk_boards(tiles) -> list | None:
+    """The boards of a walk from the 3 x 3 goal that clicks ``tiles`` in order, or None if a tile cannot slide."""
+    boards = [Board.goal(*_SHAPE_06_2)]
+    for t in tiles:
+        if t not in boards[-1].movable_tiles():
+            return None
+        boards.append(boards[-1].slide(t))
+    return boards
 
 
-def _keeps_steps():
-    cases = [(rows, cols, tile, is_solvable(_traded(rows, cols, tile))) for rows, cols in _SHAPES_06_2
-             for tile in range(1, rows * cols)]
-    flaws = ((_keeps_flipped, _TRADE_FLIPS), (_keeps_neighbours_only, _TRADE_FAR), (_keeps_by_inversions, _TRADE_WIDTH))
-
-    def tip(fn, rows, cols) -> str:
-        """The tip of the typical mistake that gives the student's answers on every tile of this shape."""
-        try:
-            said = [_call(fn, (rows, cols, t), "") for t in range(1, rows * cols)]
-        except Exception:  # noqa: BLE001  (the first answer was already read: no tip then)
-            return _TRADE_FLIPS
-        return next((tip for flaw, tip in flaws if said == [flaw(rows, cols, t) for t in range(1, rows * cols)]),
-                    _TRADE_FLIPS)
-
-    def run_on(shapes):
-        def run(fn):
-            for rows, cols, tile, want in cases:
-                if (rows, cols) not in shapes:
-                    continue
-                call = f"keeps_solvable({rows}, {cols}, {tile})"
-                got = _verdict(call, _call(fn, (rows, cols, tile), call))
-                if got != want:
-                    _fail(call, got, "that trade is wrong", tip(fn, rows, cols))
-        return run
-
-    first = run_on({(3, 4)})
-    return [_Step(first, 1), _Step(run_on({(2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (7, 7)}), 1, needs=(first,)),
-            _Step(run_on({(4, 3), (4, 4), (5, 6), (6, 5), (2, 9), (9, 2), (4, 6)}), 1, needs=(first,))]
+@memo(items=None)
+def _most_inversions() -> int:
+    """The most inversions a walk of at most eight slides from the 3 x 3 goal leaves, by trying every walk."""
+    best, layer = 0, {Board.goal(*_SHAPE_06_2)}
+    for _ in range(_SLIDES_06_2):
+        layer = {n for b in layer for n in b.neighbors()}
+        best = max(best, max(inversions(b) for b in layer))
+    return best
 
 
-def _keeps_flipped(rows, cols, tile):
-    """A flawed keeps_solvable: every verdict the wrong way round."""
-    return not is_solvable(_traded(rows, cols, tile))
+def _walk_verdict(x):
+    """A walk of at most eight slides that leaves the most inversions stands for every such walk; another walk
+    says what is wrong with it."""
+    if not isinstance(x, (list, tuple)) or not all(isinstance(t, int) and not isinstance(t, bool) for t in x):
+        return x
+    if len(x) > _SLIDES_06_2:
+        return ("more than eight slides",)
+    boards = _walk_boards(x)
+    if boards is None:
+        return ("cannot slide",)
+    if inversions(boards[-1]) == _most_inversions():
+        return list(_WALK_06_2)
+    if any(a == c for a, c in zip(boards, boards[2:])):
+        return ("slides back",)
+    vertical = sum(a.blank[1] == b.blank[1] for a, b in zip(boards, boards[1:]))
+    if vertical < 6:
+        return ("few vertical slides",)
+    return ("vertical adds less",)
 
 
-def _keeps_neighbours_only(rows, cols, tile):
-    """A flawed keeps_solvable: only a neighbour of the blank (a slide) keeps the board solvable."""
-    return tile in Board.goal(rows, cols).movable_tiles()
-
-
-def _keeps_by_inversions(rows, cols, tile):
-    """A flawed keeps_solvable: the odd-width rule everywhere, the inversions of the traded board alone."""
-    return inversions(_traded(rows, cols, tile)) % 2 == 0
-
-
-_function_exercise(
-    id="06.2",
-    library=('puzzlelib.core.solvability:is_solvable', 'puzzlelib.core.solvability:explain',
-             'puzzlelib.core.solvability:_solvable', 'puzzlelib.core.bfs:bfs_layers',
-             'puzzlelib.engines.tables:distances'),
-    title="Write keeps_solvable(rows, cols, tile): which trades with the blank keep a board solvable",
-    level="core", minutes=15, reference=SOLUTIONS["keeps_solvable"],
-    hint="use 03's permutation rule: a board is solvable when (the permutation's parity + the blank's taxicab "
-         "distance to its goal cell) is even. Trading the blank with a tile is one transposition; how far from its "
-         "goal cell does the blank end? In the goal, tile t sits in cell t - 1 (reading order from 0).",
-    why="keeps_solvable agrees with the board itself on every tile of 14 shapes. The trade is one transposition, "
-        "which flips the permutation's parity, and it takes the blank as many cells from home as the taxicab "
-        "distance between the two cells: the board stays solvable exactly when that distance is odd.",
-    steps=_keeps_steps,
+_register(
+    id="06.2", title="A witness walk: the most inversions in eight slides", level="core", minutes=15,
+    kind="value", solution=lambda: list(_WALK_06_2), normalize=_walk_verdict,
+    hint="which slides change the inversions at all, and by how much at most on a width of 3 (exercise 1 did it "
+         "on a width of 5)? With three rows and no slide undone, how many of eight slides can be of that kind? "
+         "That bounds the most; then choose each slide so that it adds all it can. Answer with the list of the "
+         "tiles you click, in order.",
+    why="a sideways slide keeps every tile's place in reading order, and a vertical one makes the tile jump over "
+        "the two tiles between its cell and the blank's, so it adds at most 2. The blank can go up or down at "
+        "most twice in a row on three rows, so at most six of eight slides are vertical: at most 12 inversions, "
+        "and your walk leaves them, each vertical slide adding 2.",
     mistakes=(
-        Mistake(lambda: _keeps_flipped, _TRADE_FLIPS),
-        Mistake(lambda: _keeps_neighbours_only, _TRADE_FAR),
-        Mistake(lambda: _keeps_by_inversions, _TRADE_WIDTH),
+        Mistake(lambda: ("few vertical slides",),
+                "your walk leaves fewer inversions than eight slides can. A sideways slide never changes them: "
+                "how many of eight slides can go up or down, with three rows and no slide undone?"),
+        Mistake(lambda: ("vertical adds less",),
+                "your walk leaves fewer inversions than eight slides can. A vertical slide adds at most 2, when "
+                "both tiles it jumps over end up out of order with it; one of yours adds less. Which tiles must "
+                "a tile that slides down jump over, and one that slides up?"),
+        Mistake(lambda: ("slides back",), "your walk slides a tile back where it just was: that undoes the slide "
+                                          "before, and its change of the inversions with it."),
+        Mistake(lambda: ("cannot slide",), "one of those tiles is not next to the blank when its turn comes. "
+                                           "Start from the goal, Board.goal(3, 3), and slide them one by one "
+                                           "(board.slide(tile) refuses a tile that cannot slide)."),
+        Mistake(lambda: ("more than eight slides",), "that walk has more than eight slides: at most eight."),
     ),
 )
+
 
 def _tile_set(x):
     """A frozenset, a range, or a list or tuple of whole numbers as a set; anything else as it is.
@@ -195,8 +188,9 @@ def _scramble_distances() -> set:
 
     A board at distance d is the end of such a walk exactly when d <= 40 and 40 - d is even. An odd
     40 - d can't happen (the blank's colour on a checkerboard flips with each move). Every even d up to
-    the last layer does happen, also for the player's scramble, which never undoes its last move: a
-    test checks it over every 40-move walk that never turns back."""
+    the last layer does happen, also for the player's scramble, which never undoes its last move: the
+    notebook's solution builds one such walk for each (and replays them, scramble_proof_problem in
+    notebook 06's evidence), and a test follows every 40-move walk that never turns back."""
     from puzzlelib.course.exercises.fixtures import _dist
     depths = set(_dist(Board.goal(*_SHAPE_06_3)).values())
     return {d for d in depths if d <= _SCRAMBLE_06_3 and (_SCRAMBLE_06_3 - d) % 2 == 0}
@@ -214,11 +208,11 @@ _register(
          "how does the parity of any walk to a board compare with the parity of a shortest one? And how far "
          "from the goal can a 3 x 3 board be (the explorer above)? Give a set of numbers.",
     why="every slide moves the blank to a cell of the other colour, so any two walks between the same two "
-        "boards have lengths of the same parity: the distance is even, like 40, and at most 31. Every "
-        "such distance happens, though the scramble never undoes its last move: loops that never turn "
-        "back come in every even length from 12 up (the blank three times round a 2 x 2 block is one of 12), "
-        "so a loop, then a shortest path, reaches every even distance up to 28; going the long way round a "
-        "12-move loop (11 moves instead of 1) reaches 30.",
+        "boards have lengths of the same parity: the distance is even, like 40, and at most 31. Every such "
+        "distance happens, though the scramble never undoes its last move: out along a shortest path to a "
+        "board with two neighbours one move nearer, then down by the other one, ends at every even distance "
+        "up to 22; a 12-move loop at the goal first (the blank three times round a 2 x 2 block) gives 24 to "
+        "28, and the long way round such a loop (11 moves instead of 1) gives 30.",
     mistakes=(
         Mistake(lambda: set(range(1, _depth_limit() + 1, 2)),
                 "look at the parity: after an even number of slides the blank's cell has the goal's colour on a "

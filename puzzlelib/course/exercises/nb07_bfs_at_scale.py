@@ -73,6 +73,8 @@ def _two_parents_verdict(x):
     depth = _depths(_GOAL3_07)
     if board.tiles not in depth:
         return ("cannot reach the goal",)
+    if depth[board.tiles] == 0:
+        return ("the goal",)
     if _parents(board, depth) < 2:
         return ("one parent",)
     best = _nearest_two_parents()
@@ -90,6 +92,8 @@ _register(
     mistakes=(
         Mistake(lambda: ("one parent",), "that board has only one neighbour one move closer to the goal: only one "
                                          "board of the layer before generates it."),
+        Mistake(lambda: ("the goal",), "that is the goal itself: the search starts there, so it has no parent at "
+                                       "all. Which board further out is generated twice?"),
         Mistake(lambda: ("farther",), "that board does have two parents, but a board nearer the goal has two as "
                                       "well: find the nearest."),
         Mistake(lambda: ("cannot reach the goal",), "that board cannot reach the usual goal: it is in the other "
@@ -114,17 +118,19 @@ _register(
     why="the distance has the parity of the blank's taxicab distance to the top middle, which is odd for the four "
         "corners and the centre: 5 cells. Each cell holds the blank in 181,440 / 9 = 20,160 boards: 5 x 20,160.",
     mistakes=(
-        Mistake(lambda: 80_640, "that is the count of boards at an odd distance from a corner goal: the top middle is "
-                                "not a corner's colour."),
-        Mistake(lambda: 90_720, "half of the boards would be right if both colours had equally many cells; on 3 x 3 "
-                                "they have 4 and 5."),
-        Mistake(lambda: 5, "that is how many cells are an odd distance away; how many boards have the blank in each?"),
-        Mistake(lambda: 4, "count the cells an odd number of steps from the top middle again, and then the boards."),
+        Mistake(lambda: 80_640, "did you count from the goal's blank cell, the top middle? Which cells are an odd "
+                                "number of steps from it?"),
+        Mistake(lambda: 90_720, "why would exactly half of the boards be at an odd distance? What decides a board's "
+                                "parity, and how many cells give an odd one?"),
+        Mistake(lambda: 5, "the question counts boards, not cells: what does the cell a board's blank stands on "
+                           "tell you about that board's distance?"),
+        Mistake(lambda: 4, "the question counts boards, not cells: what does the cell a board's blank stands on "
+                           "tell you about that board's distance?"),
         Mistake(lambda: 181_440, "that is every board; only those at an odd distance count."),
-        Mistake(lambda: 100_801, "one too many: is the goal itself at an odd distance? Count only the boards whose "
-                                 "blank stands on a cell an odd number of steps from the top middle."),
-        Mistake(lambda: 100_799, "one too few: every cell holds the blank in exactly as many boards as any other, "
-                                 "so the count is a whole multiple of that number."),
+        Mistake(lambda: 100_801, "is the goal itself at an odd distance? Count only the boards whose blank stands on "
+                                 "a cell an odd number of steps from the top middle."),
+        Mistake(lambda: 100_799, "does every cell hold the blank in as many boards as any other? Then what must the "
+                                 "count be a multiple of?"),
     ),
 )
 
@@ -140,6 +146,14 @@ def _forgetful_layer(k: int) -> int:
     return len(layer)
 
 
+def _forgetful_walks(k: int) -> int:
+    """Layer ``k`` of the same search with duplicates kept: every board made, counted once per parent."""
+    layer = [_GOAL3_07]
+    for _ in range(k):
+        layer = [n for b in layer for n in b.neighbors()]
+    return len(layer)
+
+
 _register(
     id="07.3", title="A proof step: a frontier search without used-move bits", level="core", minutes=15,
     kind="value", solution=lambda: _forgetful_layer(6),
@@ -152,11 +166,12 @@ _register(
     mistakes=(
         Mistake(lambda: distance_counts(3, 3)[6], "that is the true layer 6: without the marks, every expansion also "
                                                   "makes the boards one layer back."),
-        Mistake(lambda: sum(distance_counts(3, 3)[4:7:2]), "layer 4 comes back, but it brings back layer 2 as well, "
-                                                           "and so on down: follow the induction to the bottom."),
-        Mistake(lambda: sum(distance_counts(3, 3)[:7]), "a child is one move from its parent, so their distances "
-                                                        "differ by one: the odd layers never come back into an even "
-                                                        "one."),
+        Mistake(lambda: sum(distance_counts(3, 3)[4:7:2]), "which true layers does the wrong layer 4 itself hold? "
+                                                           "Does your count use that?"),
+        Mistake(lambda: sum(distance_counts(3, 3)[:7]), "which true layers can a child of a layer-d board lie in? "
+                                                        "Check each layer you added against that."),
+        Mistake(lambda: _forgetful_walks(6), "each wrong layer is a set: a board made more than once is counted "
+                                             "once. Merge the duplicates."),
         Mistake(lambda: sum(distance_counts(3, 3)[5:8]), "the wrong layer 6 is built from the wrong layer 5, not "
                                                          "from true layers 5 to 7."),
     ),

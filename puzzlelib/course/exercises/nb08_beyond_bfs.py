@@ -13,7 +13,8 @@ from puzzlelib.core.heuristics import compile_heuristic, linear_conflict, manhat
 from puzzlelib.course.exercises.engine import (Mistake, _call, _fail, _Fail, _function_exercise, _proof_exercise,
                                              _register, _Step)
 from puzzlelib.course.exercises.answers import _is_bool, _short
-from puzzlelib.course.exercises.fixtures import _I_RECURSION, _Heuristic, _dist, _manhattan_value, _pdb3  # noqa: F401
+from puzzlelib.course.exercises.fixtures import (_CLOSED_STARTS, _I_RECURSION, _REOPEN_STARTS, _Heuristic,  # noqa: F401
+                                                  _astar_run, _dist, _manhattan_value, _pdb3)
 from puzzlelib.course.exercises.solutions import FLAWED, SOLUTIONS     # references and flawed examples only:
                                                                       # the checks never call them (the student
                                                                       # edition has stubs in their place)
@@ -219,7 +220,8 @@ def _stronger_steps():
 _function_exercise(
     id="08.2",
     library=('puzzlelib.core.heuristics:misplaced', 'puzzlelib.core.heuristics:manhattan',
-             'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:manhattan_tables',
+             'puzzlelib.core.heuristics:linear_conflict', 'puzzlelib.core.heuristics:longest_increasing',
+             'puzzlelib.core.heuristics:manhattan_tables',
              'puzzlelib.core.heuristics:AdditiveTables', 'puzzlelib.core.heuristics:tile_distances',
              'puzzlelib.core.heuristics:_tile_distances', 'puzzlelib.core.heuristics:misplaced_tables',
              'puzzlelib.engines.pdb:PatternDatabase'),
@@ -229,7 +231,8 @@ _function_exercise(
          "of the row and back, two more moves; the same for columns. In each line, which of its tiles may "
          "stay? Those already in goal order among themselves; count, per line, the others.",
     why="stronger is 0 at the goal, admissible and consistent on every 2 x 3 board and a sample of 3 x 3 "
-        "boards, and counts every tile that must step out of its line, in every row and column.",
+        "boards, and never below linear conflict there: it counts at least every tile that must step out of "
+        "its line, in every row and column.",
     steps=_stronger_steps,
     mistakes=(
         Mistake(lambda: manhattan, _HEUR_NOT_STRONGER),
@@ -258,7 +261,7 @@ no other column changes. Whether $t$ counts in a column depends on its goal colu
 * $c$ (it leaves its goal column): $M$ rises by 1. Column $c$ loses one of its goal tiles. Taking one element
   out of a sequence lowers its longest increasing subsequence by 0 or 1 (a longest one loses at most that
   element; any increasing subsequence of the shorter sequence is one of the longer), so the count of
-  tiles that must step out, (tiles) $-$ (longest run), changes by $-1 + (0 \text{ or } 1)$: by 0 or $-1$.
+  tiles that must step out, (tiles) $-$ (longest increasing subsequence), changes by $-1 + (0 \text{ or } 1)$: by 0 or $-1$.
   So $h$ changes by $+1 + 2 \cdot (0 \text{ or } -1)$: $+1$ or $-1$;
 * $c'$ (it enters its goal column): $M$ falls by 1; by the same fact read backwards, column $c'$'s count rises
   by 0 or 1, and $h$ changes by $-1 + 2 \cdot (0 \text{ or } 1)$: $-1$ or $+1$.
@@ -290,44 +293,14 @@ _proof_exercise(
     ),
     model=_LC_PROOF,
     hint="write the heuristic as Manhattan plus twice the tiles that must step out, line by line. When one tile "
-         "slides, which terms can change at all? Then ask how the longest run in goal order of a line can "
-         "change when one tile joins or leaves it.",
+         "slides, which terms can change at all? Then ask how the most tiles of a line already in goal order "
+         "among themselves (not necessarily side by side) can change when one tile joins or leaves it.",
     why="consistency of linear conflict rests on one fact about sequences: one element more or less changes a "
         "longest increasing subsequence by at most one.",
 )
 
 
 # --- 08.4: A* that counts the boards it expands again --------------------------------------------------
-
-_REOPEN_STARTS = (Board([[4, 8, 6], [2, 7, 1], [0, 5, 3]]), Board([[0, 6, 3], [8, 5, 4], [7, 2, 1]]),
-                  Board([[5, 2, 4], [7, 6, 0], [8, 1, 3]]), Board([[1, 7, 4], [3, 8, 0], [5, 2, 6]]))
-"""3 x 3 starts from which A* with the notebook's database and its mirror expands boards again."""
-_CLOSED_STARTS = (Board([[4, 8, 6], [2, 7, 1], [0, 5, 3]]), Board([[1, 7, 4], [3, 8, 0], [5, 2, 6]]),
-                  Board([[8, 0, 2], [7, 5, 4], [3, 6, 1]]))
-"""3 x 3 starts from which A* with that database, never reopening a board, returns another path than with
-reopening (of the same length: none of them answers exercise 5)."""
-
-
-def _astar_run(start: Board, reopen: bool = True) -> tuple[list, int]:
-    """(path, reopened) of A* with the notebook's database and its mirror, with the exercise's order of ties:
-    the teaching astar_search on a problem that records each expansion (it asks ``actions`` once per
-    expansion) and, without reopening, leaves out the moves to a board expanded before."""
-    from puzzlelib.core.generic import SlidingPuzzleProblem, astar_search
-
-    expanded: list = []
-    closed: set = set()
-
-    class Recording(SlidingPuzzleProblem):
-        def actions(self, state):
-            tiles = super().actions(state)
-            if not reopen:
-                tiles = [t for t in tiles if state.slide(t) not in closed]
-            expanded.append(state)
-            closed.add(state)
-            return tiles
-
-    result = astar_search(Recording(start, _GOAL3), heuristic=_pdb3(True))
-    return result.path, len(expanded) - len(closed)
 
 _A_PATH = "return a pair (path, reopened): path a list of boards from start to the goal, reopened a whole number."
 _A_STALE = ("a queue entry whose board was since pushed again with a smaller g is stale: skip it when it comes "
@@ -412,7 +385,18 @@ def _astar_steps():
             if reopened != expected[start][1]:
                 raise _Fail(f"{call} returned a shortest path and {reopened} reopened boards; A* with the "
                             "exercise's order of ties expands boards again a different number of times from this "
-                            f"start.\nhint: {_A_REOPEN if reopened == 0 else _A_TIES}")
+                            f"start.\nhint: {_A_REOPEN if reopened == 0 and never_reopens(fn) else _A_TIES}")
+
+    def never_reopens(fn) -> bool:
+        """Does the student's A* return a longer path from a start where A* that never reopens does? Then
+        its 0 reopenings are a missing reopening, not another order of ties. The start is 08.5's answer, so
+        neither it nor the student's result from it is ever shown: a failure here only picks the hint."""
+        start = _CLOSED_08[0]
+        try:
+            tiles, _ = result(fn, (start, pdb), "astar_count(another start, pdb3)")
+        except _Fail:
+            return True
+        return len(tiles) - 1 > d33[start.tiles]
 
     def without_reopening(fn):
         for start in _CLOSED_STARTS:
@@ -473,36 +457,52 @@ def _closed_example() -> tuple:
 
 
 def _closed_verdict(x):
-    """A pair (start, the moves A* without reopening returns), tuple or list, where those moves are more than
-    the fewest, stands for every such answer."""
+    """A pair (start, moves), tuple or list, stands for every right answer when moves is more than the fewest
+    from that start and is what A* by exercise 4's rules, never reopening a board, returns from it. That A* is
+    this module's reference (:func:`_astar_run`), not the student's astar_count, which this check never sees:
+    a start that only the student's own order of ties makes longer is told so, not silently judged."""
     pair, verdict = _board_and_count(x)
     if pair is None:
         return verdict
     board, moves = pair
+    fewest = _dist(_GOAL3)[board.tiles]
+    if moves < fewest:
+        return ("fewer than the fewest",)
+    if moves == fewest:
+        return ("the fewest",)
     got = _closed_moves(board)
-    if got == _dist(_GOAL3)[board.tiles]:
+    if got == fewest:
         return ("shortest",)
     if moves != got:
         return ("count is off",)
     return _closed_example()
 
 
+_A_YOURS = "it expands boards in another order than exercise 4's rules: run its check first."
+
 _register(
     id="08.5", title="A start where A* without reopening returns a longer path", level="core", minutes=20,
     kind="value", solution=_closed_example, normalize=_closed_verdict,
-    hint="only a heuristic that is not consistent can close a board too early, and pdb3 jumps (section 6). Run "
-         "your astar_count(start, pdb3, False) from many starts far from the goal and compare its length with "
-         "D3; about one start in a thousand does it.",
+    hint="only a heuristic that is not consistent can close a board too early, and pdb3 jumps (section 6). Once "
+         "your astar_count passes its check, run astar_count(start, pdb3, False) from many starts far from the "
+         "goal and compare its length with D3; about one start in a thousand does it.",
     why="without reopening, A* keeps the first route by which it expanded a board; when an inconsistent "
         "heuristic lets it expand a board before its shortest route, every path through that board stays too "
         "long. Reopening, or a consistent heuristic, is what makes A* exact.",
     mistakes=(
         Mistake(lambda: ("shortest",),
-                "from that start A* without reopening still returns a path with the fewest moves: no board on "
-                "its way was closed too early. Try other starts."),
+                "from that start, A* by exercise 4's rules with reopen=False still returns a path with the fewest "
+                "moves: no board on its way was closed too early. Try other starts. If your astar_count "
+                "returned a longer path from it, " + _A_YOURS),
         Mistake(lambda: ("count is off",),
                 "from that start A* without reopening does return a longer path, but not of that many moves: "
-                "give the number of moves of the path it returns."),
+                "give the number of moves of the path it returns. If your astar_count returned that many, "
+                + _A_YOURS),
+        Mistake(lambda: ("the fewest",),
+                "that many moves is the fewest from that start (D3 holds them): the exercise asks for a start "
+                "from which A* without reopening returns more."),
+        Mistake(lambda: ("fewer than the fewest",),
+                "no path from that start is that short: D3 holds the fewest moves of every 3 x 3 board."),
         Mistake(lambda: ("cannot reach the goal",),
                 "that board cannot reach the goal at all (notebook 03): A* never starts."),
         Mistake(lambda: ("not 3 x 3",), "the database is built for the 3 x 3 goal: give a 3 x 3 board."),
@@ -589,21 +589,28 @@ _T_LOW = ("every slide of a pattern tile costs 1, and a placement's value is the
           "that the search really reaches: no value can be below that.")
 _T_ALL = ("every placement of the pattern's tiles on different cells can be reached when at least three cells "
           "are left outside the pattern: search until the queue is empty.")
+_T_ORDER = ("a key names the cells in the order of pattern: first the cell of pattern[0], then that of "
+            "pattern[1], and so on, not sorted. Two of the pattern's tiles swapped is another placement, with "
+            "a value of its own.")
 
 
-def _placements_problem(got, goal, pattern) -> str | None:
+def _placements_problem(got, goal, pattern) -> tuple[str, str] | None:
+    """(what is wrong with the shape of the student's table, the hint for it), or None."""
     from math import perm
     n, k = len(goal.tiles), len(pattern)
     if not isinstance(got, dict):
-        return f"it should return a dict, not {type(got).__name__}"
+        return f"it should return a dict, not {type(got).__name__}", _T_FORM
     for key, value in got.items():
         if not isinstance(key, tuple) or len(key) != k or not all(_whole(c) and 0 <= c < n for c in key) \
                 or len(set(key)) != k:
-            return f"the key {_short(key, 40)} is not a placement of {k} tiles on {n} cells"
+            return f"the key {_short(key, 40)} is not a placement of {k} tile{'s' * (k != 1)} on {n} cells", _T_FORM
         if not _whole(value) or value < 0:
-            return f"the value {_short(value, 40)} is not a whole number of moves"
+            return f"the value {_short(value, 40)} is not a whole number of moves", _T_FORM
     if len(got) != perm(n, k):
-        return f"it holds {len(got):,} placements, not every one"
+        if k > 1 and all(list(key) == sorted(key) for key in got):
+            return (f"it holds {len(got):,} placements, each key with its cells in increasing order, so a "
+                    "placement and the same cells with the tiles swapped share one key"), _T_ORDER
+        return f"it holds {len(got):,} placements, not every one", _T_ALL
     return None
 
 
@@ -622,7 +629,7 @@ def _table_steps():
         got = _call(fn, (goal, list(pattern)), call)
         problem = _placements_problem(got, goal, pattern)
         if problem:
-            _fail(call, got, problem + ".", _T_ALL if isinstance(got, dict) and "not every" in problem else _T_FORM)
+            _fail(call, got, problem[0] + ".", problem[1])
         return call, got
 
     def exact(cases):

@@ -43,6 +43,20 @@ def rank_of(tiles):
 
 # --- notebook 02 ----------------------------------------------------------------------------------
 
+def walks(rows, cols, depth):
+    """The blank's walks of depth moves from the bottom-right cell that never step straight back."""
+    ends = {((rows - 1, cols - 1), None): 1}   # (cell, cell before it): how many walks end so
+    for _ in range(depth):
+        longer = {}
+        for (cell, before), count in ends.items():
+            r, c = cell
+            for step in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]:
+                if 0 <= step[0] < rows and 0 <= step[1] < cols and step != before:
+                    longer[step, cell] = longer.get((step, cell), 0) + count
+        ends = longer
+    return sum(ends.values())
+
+
 def layers_to(start, goal):
     """The BFS layers from start, up to the one that holds goal (all of them if goal can't be reached)."""
     layers = [[start]]
@@ -96,15 +110,6 @@ def make_puzzle(rows, cols, rng):
     return board                                     # each such board: 2 shuffles of the same chance
 
 
-# --- notebook 06 ----------------------------------------------------------------------------------
-
-def keeps_solvable(rows, cols, tile):
-    """Trade the blank of the usual rows x cols goal with tile: can the board still reach the goal?"""
-    r, c = divmod(tile - 1, cols)                    # the tile's cell in the goal: t sits in cell t - 1
-    distance = (rows - 1 - r) + (cols - 1 - c)       # taxicab distance to the blank's cell, bottom right
-    return distance % 2 == 1                         # the trade flips the parity; an odd walk home flips it back
-
-
 # --- notebook 07 ----------------------------------------------------------------------------------
 
 def child_word(word, j, cols):
@@ -113,7 +118,8 @@ def child_word(word, j, cols):
     tile = (word >> (4 + 4 * j)) & 15                 # the tile in cell j slides into cell b
     word &= ~((15 << 60) | (15 << (4 + 4 * j)) | 15)  # clear the blank's digit, cell j and the used-move bits
     word |= (tile << (4 + 4 * b)) | (j << 60)         # the tile in cell b, the blank's new cell on top
-    back = {-cols: 0, cols: 1, -1: 2, 1: 3}[b - j]    # the way back from j to b: up, down, left, right
+    (br, bc), (jr, jc) = divmod(b, cols), divmod(j, cols)
+    back = 0 if br < jr else 1 if br > jr else 2 if bc < jc else 3   # the way back from j to b: up, down, left, right
     return word | (1 << back)
 
 
@@ -241,6 +247,39 @@ def pattern_cost(goal, pattern):
 # --- flawed answers, for the tests of the checker -------------------------------------------------
 # Near-copies of a reference solution with one typical mistake: they give the answer away just as
 # much, so they live here (the student edition has a stub of this file), not beside the checks.
+
+def walks_stepping_back(rows, cols, depth):
+    """A flawed walks for the tests of the checker: it counts the walks that step straight back too."""
+    ends = {(rows - 1, cols - 1): 1}
+    for _ in range(depth):
+        longer = {}
+        for (r, c), count in ends.items():
+            for step in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]:
+                if 0 <= step[0] < rows and 0 <= step[1] < cols:
+                    longer[step] = longer.get(step, 0) + count
+        ends = longer
+    return sum(ends.values())
+
+
+def walks_never_twice(rows, cols, depth):
+    """A flawed walks for the tests of the checker: it leaves out every walk that enters a cell twice."""
+    def go(path):
+        if len(path) == depth + 1:
+            return 1
+        r, c = path[-1]
+        return sum(go(path + [step]) for step in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+                   if 0 <= step[0] < rows and 0 <= step[1] < cols and step not in path)
+    return go([(rows - 1, cols - 1)])
+
+
+def walks_as_boards(rows, cols, depth):
+    """A flawed walks for the tests of the checker: it counts the boards depth moves from the goal."""
+    layer, seen = {Board.goal(rows, cols)}, set()
+    for _ in range(depth):
+        seen |= layer
+        layer = {n for b in layer for n in b.neighbors() if n not in seen}
+    return len(layer)
+
 
 def layers_to_last_layer_only(start, goal):
     """A flawed layers_to for the tests of the checker: skips only the boards of the last layer and the new one."""
@@ -448,19 +487,21 @@ def pattern_cost_first_seen(goal, pattern):
     return table
 
 
-SOLUTIONS = {fn.__name__: fn for fn in (key_of, rank_of, layers_to, count_inversions, solvable, make_puzzle,
-                                        keeps_solvable, child_word, stronger, astar_count, ida_bounds,
+SOLUTIONS = {fn.__name__: fn for fn in (key_of, rank_of, walks, layers_to, count_inversions, solvable, make_puzzle,
+                                        child_word, stronger, astar_count, ida_bounds,
                                         pattern_cost)}
 """The reference solutions by the name of the function the student writes, in notebook order."""
 
-del key_of, rank_of, layers_to, count_inversions, solvable, make_puzzle, keeps_solvable, child_word, stronger, astar_count, ida_bounds, pattern_cost
+del key_of, rank_of, walks, layers_to, count_inversions, solvable, make_puzzle, child_word, stronger, astar_count, ida_bounds, pattern_cost
 
-FLAWED = {fn.__name__: fn for fn in (ida_bounds_step_one, layers_to_last_layer_only, layers_to_past_the_goal, layers_to_none_apart,
+FLAWED = {fn.__name__: fn for fn in (walks_stepping_back, walks_never_twice, walks_as_boards,
+                                     ida_bounds_step_one, layers_to_last_layer_only, layers_to_past_the_goal, layers_to_none_apart,
                                      stronger_once, stronger_pairs, stronger_halved, astar_count_stale,
                                      astar_count_closed, ida_bounds_recursive, pattern_cost_all_moves,
                                      pattern_cost_first_seen)}
 """Flawed answers by name: each makes one typical mistake, for the tests that the checker catches it."""
 
+del walks_stepping_back, walks_never_twice, walks_as_boards
 del layers_to_last_layer_only, layers_to_past_the_goal, layers_to_none_apart
 del stronger_once, stronger_pairs, stronger_halved, astar_count_stale, astar_count_closed, ida_bounds_recursive
 del pattern_cost_all_moves, pattern_cost_first_seen, ida_bounds_step_one
