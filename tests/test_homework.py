@@ -95,16 +95,17 @@ def course(tmp_path_factory):
 
 
 PATCHES = {
+    # patches the grading function, and plants a package: a puzzlelib/ beside nbgrader_config.py would stand in
+    # for the real one in a later run; the kernel is read-only (puzzlelib.course.exercises.jail), so the
+    # folder is never made (one submission for both: each autograde run costs a kernel)
     "patches_grade": "import puzzlelib.course.exercises.grading as g\n"
-                     "g.grade = lambda exercise_id, answer, points: float(points)\n",
+                     "g.grade = lambda exercise_id, answer, points: float(points)\n"
+                     "import pathlib\nroot = pathlib.Path.cwd().parents[2]\ntry:\n"
+                     "    (root / 'puzzlelib').mkdir()\n"
+                     "    (root / 'puzzlelib' / '__init__.py').write_text('raise SystemExit')\n"
+                     "except OSError:\n    pass\n",
     "patches_round": "import builtins, sys\n"
                      "builtins.round = lambda x, n=None: float(sys._getframe(1).f_locals.get('points', x))\n",
-    # a puzzlelib/ beside nbgrader_config.py would stand in for the real one in a later run: the kernel is
-    # read-only (puzzlelib.course.exercises.jail), so the folder is never made
-    "plants_a_package": "import pathlib\nroot = pathlib.Path.cwd().parents[2]\ntry:\n"
-                        "    (root / 'puzzlelib').mkdir()\n"
-                        "    (root / 'puzzlelib' / '__init__.py').write_text('raise SystemExit')\n"
-                        "except OSError:\n    pass\n",
 }
 
 

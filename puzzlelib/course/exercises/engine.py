@@ -495,8 +495,9 @@ def _steps(code) -> list:
 def _unwritten(fn) -> bool:
     """True for a function whose body is still the placeholder ``...`` (or ``pass``, after a docstring or
     not): it does nothing but return None."""
-    code = getattr(fn, "__code__", None)
-    return code is not None and _steps(code) == _steps(_placeholder.__code__)
+    if type(fn) is not type(_placeholder):     # only a plain function is looked into: an object's own
+        return False                           # __getattr__ must never run here (see tests/test_sandbox.py)
+    return _steps(fn.__code__) == _steps(_placeholder.__code__)
 
 
 def _check_function(ex: Exercise, fn) -> bool:
