@@ -18,7 +18,7 @@ holds on the data given, or a short message saying what does not hold:
 
 from __future__ import annotations
 
-from puzzlelib.core.board import Board, neighbor_table, successors
+from puzzlelib.core.board import Board, _taxicab, neighbor_table, successors
 from puzzlelib.engines.tables import distances
 from puzzlelib.core.generic import graph_search
 
@@ -228,7 +228,8 @@ def homecoming_walks(most: int, *, back: bool = False) -> dict[int, list[str]]:
             if path and not back and name == undo[path[-1]]:
                 continue
             r, c = row + dr, col + dc
-            if abs(r - centre) + abs(c - centre) > most - len(path) - 1:
+            inside = 0 <= r < side and 0 <= c < side
+            if not inside or _taxicab(r * side + c, centre * side + centre, side) > most - len(path) - 1:
                 continue                          # too far to come back in the moves left
             swap(row * side + col, r * side + c)
             path.append(name)
