@@ -207,6 +207,24 @@ def solving(page):
     return distance, widget
 
 
+def test_an_arrow_key_slides_a_tile(pages):
+    page = pages("voila")
+    moves = int(panel(page, "moves"))
+    before = grid_texts(page)
+    blank = before.index("")
+    key, source = ("ArrowLeft", blank + 1) if blank % 3 < 2 else ("ArrowRight", blank - 1)
+    board = page.locator(".puzzle-widget").first.locator(".puzzle-board")
+    board.hover()
+    page.keyboard.press(key)
+    want = list(before)
+    want[blank], want[source] = before[source], ""
+    page.wait_for_function("""want => JSON.stringify([...document.querySelectorAll('.puzzle-widget')[0]
+        .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim())) === JSON.stringify(want)""",
+                           arg=want, timeout=20_000)
+    page.wait_for_function("""n => document.querySelectorAll('.puzzle-widget')[0]
+        .querySelector('.panel-moves').textContent.trim() === String(n)""", arg=moves + 1, timeout=TIMEOUT)
+
+
 def test_solve_refuses_clicks_while_it_animates_and_ends_at_the_goal(pages):
     page = pages("voila")
     distance, widget = solving(page)
@@ -238,24 +256,6 @@ def test_stop_halts_the_animation(pages):
     assert not panel(page, "distance").startswith("0 moves")
     page.wait_for_function("""() => !document.querySelectorAll('.puzzle-widget')[0]
         .querySelector('.action-solve').disabled""", timeout=TIMEOUT)
-
-
-def test_an_arrow_key_slides_a_tile(pages):
-    page = pages("voila")
-    moves = int(panel(page, "moves"))
-    before = grid_texts(page)
-    blank = before.index("")
-    key, source = ("ArrowLeft", blank + 1) if blank % 3 < 2 else ("ArrowRight", blank - 1)
-    board = page.locator(".puzzle-widget").first.locator(".puzzle-board")
-    board.hover()
-    page.keyboard.press(key)
-    want = list(before)
-    want[blank], want[source] = before[source], ""
-    page.wait_for_function("""want => JSON.stringify([...document.querySelectorAll('.puzzle-widget')[0]
-        .querySelectorAll('.puzzle-tile')].map(b => b.textContent.replace(/\\u00a0/g, ' ').trim())) === JSON.stringify(want)""",
-                           arg=want, timeout=20_000)
-    page.wait_for_function("""n => document.querySelectorAll('.puzzle-widget')[0]
-        .querySelector('.panel-moves').textContent.trim() === String(n)""", arg=moves + 1, timeout=TIMEOUT)
 
 
 # The rendered size of the text of each panel line (label and value) and of the message line: the
