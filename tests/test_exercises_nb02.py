@@ -55,15 +55,21 @@ def test_wrong_boards_get_the_hint_that_fits_and_never_the_answer(capsys, answer
 
 # --- 02.2: walks(rows, cols, depth), the blank's walks that never step straight back -------------------------
 
-def own_walks(rows, cols, depth):
-    """Every walk listed, one by one (the reference counts them by their last two cells): another correct way."""
+def _walks_from_corner(rows, cols, depth, before):
+    """The blank's walks of ``depth`` moves from the bottom-right corner, each listed one by one, never stepping
+    straight back; ``before`` is the cell its first move may not enter (None: any)."""
     def go(cell, before, left):
         if left == 0:
             return 1
         r, c = cell
         return sum(go(n, cell, left - 1) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
                    if 0 <= n[0] < rows and 0 <= n[1] < cols and n != before)
-    return go((rows - 1, cols - 1), None, depth)
+    return go((rows - 1, cols - 1), before, depth)
+
+
+def own_walks(rows, cols, depth):
+    """Every walk listed, one by one (the reference counts them by their last two cells): another correct way."""
+    return _walks_from_corner(rows, cols, depth, None)
 
 
 def layer_sizes(rows, cols, depth):
@@ -104,13 +110,7 @@ def test_walks_are_the_layer_sizes_up_to_five_moves_and_more_from_six():
 
 
 def _off_first_move(rows, cols, depth):        # as if the blank had come into the corner from its left
-    def go(cell, before, left):
-        if left == 0:
-            return 1
-        r, c = cell
-        return sum(go(n, cell, left - 1) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                   if 0 <= n[0] < rows and 0 <= n[1] < cols and n != before)
-    return go((rows - 1, cols - 1), (rows - 1, cols - 2), depth)
+    return _walks_from_corner(rows, cols, depth, (rows - 1, cols - 2))
 
 
 @pytest.mark.parametrize("wrong, words", [
